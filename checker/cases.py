@@ -1,0 +1,218 @@
+"""Data-driven rule cases: one TOML file per case, expectations compared both ways.
+
+A case file::
+
+    source = "seed 003_ffd030bb113e9f57.txt p.30"   # required: where the rule is written
+    description = "ZoC without LoF: only Change Facing or Reset"
+    command = "aros"                                # aros | check | error
+    position = '''
+    edition n3
+    ...
+    '''
+
+    [expect]
+    # command = "aros": for each named trooper, the exact set of legal options
+    # ("skill" or "skill/weapon" ids), its trigger kinds and declaration step
+    legal.fus1 = ["change_facing", "reset"]
+    triggers.fus1 = ["zoc"]
+    declares_after.fus1 = 1           # 1, 2 or 0 for no ARO
+    # for named options, the exact set of rules denying them
+    denied.fus1 = { "bs_attack/combi_rifle" = ["aro_lof", "zoc_no_lof"] }
+    # command = "check": overall verdict and, per named subject, the denying rules
+    legal = false
+    verdicts = { "aro fus1" = ["aro_lof"], "order" = [] }
+    # both: the exact set of conflicts as "subject | permission | denial"
+    conflicts = []
+    # command = "error": the kind of error and where
+    kind = "position"
+    line = 3
+
+Every set is compared both ways: a missing item and an extra one both fail.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import analysis
+from .errors import CaseFormatError, LocatedError, RulingError
+from .render import aros_text, check_text
+from .report import LEGAL, AroReport, CheckReport
+
+COMMANDS = ("aros", "check", "error")
+
+
+@dataclass(frozen=True)
+class Case:
+    path: Path
+    source: str
+    description: str
+    command: str
+    position: str
+    expect: dict
+
+
+@dataclass(frozen=True)
+class Difference:
+    key: str
+    missing: tuple = ()
+    unexpected: tuple = ()
+
+    def __str__(self) -> str:
+        parts = [f"  {self.key}:"]
+        if self.missing:
+            parts.append(f"    missing:    {', '.join(map(str, self.missing))}")
+        if self.unexpected:
+            parts.append(f"    unexpected: {', '.join(map(str, self.unexpected))}")
+        return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: Case
+    differences: tuple[Difference, ...]
+    output: str = field(default="", compare=False)
+
+    @property
+    def passed(self) -> bool:
+        return not self.differences
+
+    def describe(self) -> str:
+        head = f"{'PASS' if self.passed else 'FAIL'} {self.case.path}  ({self.case.source})"
+        if self.passed:
+            return head
+        numbered = "\n".join(
+            f"  {n:3} | {line}" for n, line in enumerate(self.case.position.splitlines(), 1)
+        )
+        return "\n".join([
+            head,
+            f"  {self.case.description}",
+            "position:",
+            numbered,
+            "differences:",
+            *map(str, self.differences),
+            "output:",
+            *("  " + line for line in self.output.splitlines()),
+            f"reproduce: ruling verify {self.case.path} --verbose",
+            "",
+        ])
+
+    def to_dict(self) -> dict:
+        return {
+            "case": str(self.case.path),
+            "source": self.case.source,
+            "passed": self.passed,
+            "differences": [
+                {"key": d.key, "missing": list(d.missing), "unexpected": list(d.unexpected)}
+                for d in self.differences
+            ],
+        }
+
+
+def collect(paths: list[Path]) -> list[Case]:
+    """Every ``*.toml`` case under the given files and folders, in path order."""
+    files: list[Path] = []
+    for path in paths:
+        files += sorted(path.rglob("*.toml")) if path.is_dir() else [path]
+    return [load(f) for f in files]
+
+
+def load(path: Path) -> Case:
+    """Read one case file; raise CaseFormatError if it is malformed."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CaseFormatError(f"{path}: {exc}") from None
+    for key in ("source", "position", "expect"):
+        if key not in data:
+            raise CaseFormatError(f"{path}: missing required key {key!r}")
+    command = data.get("command", "aros")
+    if command not in COMMANDS:
+        raise CaseFormatError(f"{path}: command must be one of {', '.join(COMMANDS)}, not {command!r}")
+    return Case(path, data["source"], data.get("description", ""), command, data["position"], data["expect"])
+
+
+def run(case: Case) -> CaseResult:
+    """Run a case and compare its expectations with what ruling derives."""
+    try:
+        result = analysis.analyse(case.position, str(case.path))
+    except RulingError as exc:
+        if case.command == "error":
+            return CaseResult(case, tuple(_error_differences(case.expect, exc)), str(exc))
+        return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
+    if case.command == "error":
+        return CaseResult(case, (Difference("error", missing=(case.expect.get("kind"),)),))
+    if case.command == "aros":
+        report = result.aros()
+        return CaseResult(case, tuple(_aro_differences(case.expect, report)), aros_text(report))
+    report = result.check()
+    return CaseResult(case, tuple(_check_differences(case.expect, report)), check_text(report))
+
+
+def _compare(key: str, expected, actual) -> list[Difference]:
+    expected, actual = set(expected), set(actual)
+    if expected == actual:
+        return []
+    return [Difference(key, tuple(sorted(expected - actual, key=str)), tuple(sorted(actual - expected, key=str)))]
+
+
+def _option_key(option) -> str:
+    return f"{option.skill}/{option.weapon}" if option.weapon else option.skill
+
+
+def _conflict_keys(conflicts) -> list[str]:
+    return [f"{c.subject} | {c.permission.rule} | {c.denial.rule}" for c in conflicts]
+
+
+def _aro_differences(expect: dict, report: AroReport) -> list[Difference]:
+    troopers = {t.trooper: t for t in report.reactive}
+    diffs: list[Difference] = []
+    for key in ("legal", "triggers", "declares_after", "denied"):
+        for trooper in expect.get(key, {}):
+            if trooper not in troopers:
+                diffs.append(Difference(f"{key}.{trooper}", missing=("a reactive trooper",)))
+    for trooper, legal in expect.get("legal", {}).items():
+        if trooper in troopers:
+            actual = [_option_key(o) for o in troopers[trooper].options if o.status == LEGAL]
+            diffs += _compare(f"legal.{trooper}", legal, actual)
+    for trooper, kinds in expect.get("triggers", {}).items():
+        if trooper in troopers:
+            diffs += _compare(f"triggers.{trooper}", kinds, {t.kind for t in troopers[trooper].triggers})
+    for trooper, step in expect.get("declares_after", {}).items():
+        if trooper in troopers:
+            diffs += _compare(f"declares_after.{trooper}", [step], [troopers[trooper].declares_after or 0])
+    for trooper, options in expect.get("denied", {}).items():
+        if trooper not in troopers:
+            continue
+        by_key = {_option_key(o): o for o in troopers[trooper].options}
+        for option, rules in options.items():
+            actual = [c.rule for c in by_key[option].denied_by] if option in by_key else ["<no such option>"]
+            diffs += _compare(f"denied.{trooper}.{option}", rules, actual)
+    if "conflicts" in expect:
+        diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
+    return diffs
+
+
+def _check_differences(expect: dict, report: CheckReport) -> list[Difference]:
+    diffs: list[Difference] = []
+    if "legal" in expect:
+        diffs += _compare("legal", [expect["legal"]], [report.legal])
+    judged = {j.subject: j for j in report.judgements}
+    for subject, rules in expect.get("verdicts", {}).items():
+        actual = [c.rule for c in judged[subject].denied_by] if subject in judged else ["<not judged>"]
+        diffs += _compare(f"verdicts.{subject}", rules, actual)
+    if "conflicts" in expect:
+        diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
+    return diffs
+
+
+def _error_differences(expect: dict, exc: RulingError) -> list[Difference]:
+    diffs = _compare("kind", [expect.get("kind")], [exc.kind])
+    if "line" in expect:
+        line = exc.location.line if isinstance(exc, LocatedError) else None
+        diffs += _compare("line", [expect["line"]], [line])
+    if "message" in expect and expect["message"] not in str(exc):
+        diffs.append(Difference("message", missing=(expect["message"],)))
+    return diffs

@@ -1,0 +1,129 @@
+"""The ``ruling`` command. The only module that knows click.
+
+Exit codes:
+  0  legal, or all cases passed
+  1  illegal, a conflict was found, or a case failed
+  2  bad input: a notation or position error, an unreadable file, a malformed case
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__, analysis, cases, render, solver
+from .errors import RulingError
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_BAD_INPUT = 2
+
+EXIT_CODES_HELP = f"""
+\b
+Exit codes:
+  {EXIT_OK}  legal / all cases passed
+  {EXIT_ILLEGAL}  illegal, conflict found, or a case failed
+  {EXIT_BAD_INPUT}  bad input (notation error, unknown name, unreadable file)
+"""
+
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="Output for a person (text) or a program (json).",
+)
+position_argument = click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+
+
+@click.group(epilog=EXIT_CODES_HELP)
+@click.version_option(__version__, prog_name="ruling")
+def main() -> None:
+    """ruling: which AROs and orders the Infinity rules allow, each verdict cited."""
+
+
+@main.command(epilog=EXIT_CODES_HELP)
+@position_argument
+@format_option
+@click.option("--legal-only", is_flag=True, help="List only the legal AROs, not the denied options.")
+def aros(file: str, fmt: str, legal_only: bool) -> None:
+    """Each enemy trooper's legal AROs, and the rule denying every other option."""
+    result = _run(file, fmt).aros()
+    if fmt == "json":
+        click.echo(render.to_json(result.to_dict()))
+    else:
+        click.echo(render.aros_text(result, show_denied=not legal_only), nl=False)
+    sys.exit(EXIT_ILLEGAL if result.conflicts else EXIT_OK)
+
+
+@main.command(epilog=EXIT_CODES_HELP)
+@position_argument
+@format_option
+def check(file: str, fmt: str) -> None:
+    """Verdict on the declared Order and AROs (exit 1 if anything is illegal)."""
+    result = _run(file, fmt).check()
+    if fmt == "json":
+        click.echo(render.to_json(result.to_dict()))
+    else:
+        click.echo(render.check_text(result), nl=False)
+    sys.exit(EXIT_OK if result.legal and not result.conflicts else EXIT_ILLEGAL)
+
+
+@main.command(epilog=EXIT_CODES_HELP)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@format_option
+@click.option("-v", "--verbose", is_flag=True, help="Print every case, not only failures.")
+def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
+    """Run case files (or folders of them); exit 1 if any case fails."""
+    try:
+        results = [cases.run(case) for case in cases.collect([Path(p) for p in paths])]
+    except RulingError as exc:
+        _fail(exc, fmt)
+    failed = [r for r in results if not r.passed]
+    if fmt == "json":
+        click.echo(render.to_json({
+            "passed": len(results) - len(failed),
+            "failed": len(failed),
+            "cases": [r.to_dict() for r in results],
+        }))
+    else:
+        for r in results:
+            if verbose or not r.passed:
+                click.echo(r.describe())
+        click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
+
+
+@main.command(epilog=EXIT_CODES_HELP)
+@position_argument
+def facts(file: str) -> None:
+    """Print the position as clingo facts, to reproduce a run with the clingo command."""
+    game, _, symbols = _guard(lambda: analysis.load(_read(file), file), "text")
+    click.echo(f"% clingo {solver.entry_file(game.edition)} <this file>")
+    click.echo(solver.program_text(symbols), nl=False)
+
+
+def _run(file: str, fmt: str) -> analysis.Analysis:
+    return _guard(lambda: analysis.analyse(_read(file), file), fmt)
+
+
+def _read(file: str) -> str:
+    try:
+        if file == "-":
+            return sys.stdin.read()
+        return Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulingError(f"{file}: cannot read: {exc}") from None
+
+
+def _guard(work, fmt: str):
+    try:
+        return work()
+    except RulingError as exc:
+        _fail(exc, fmt)
+
+
+def _fail(exc: RulingError, fmt: str):
+    if fmt == "json":
+        click.echo(render.to_json({"error": exc.to_dict()}))
+    click.echo(str(exc), err=True)
+    sys.exit(EXIT_BAD_INPUT)

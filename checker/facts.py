@@ -1,0 +1,154 @@
+"""Turn a :class:`Game` and its catalogue into clingo facts.
+
+Every input predicate of the rule base is listed, with its meaning, in
+``asp/core/inputs.lp``. Only the catalogue entries a position uses are emitted, plus
+the whole (small) tables of common skills and states, so grounding stays small.
+"""
+
+from __future__ import annotations
+
+from clingo import Function, Number, String, Symbol
+
+from .catalogue import Catalogue, Entry
+from .game import Game, SkillUse
+from .resolve import _atom_text
+
+
+def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
+    """All facts for ``game``: catalogue, troopers, relations, the Order and its AROs."""
+    out: list[Symbol] = []
+    add = lambda name, *args: out.append(Function(name, [_term(a) for a in args]))  # noqa: E731
+
+    add("edition", game.edition)
+    add("active_side", game.active_side)
+    _catalogue(add, catalogue, game)
+    for t in game.troopers:
+        add("trooper", t.id)
+        add("side", t.id, t.side)
+        for key, value in t.attributes:
+            add("attribute", t.id, key, value)
+        if t.troop_type:
+            add("troop_type", t.id, t.troop_type.lower())
+        if t.training:
+            add("training", t.id, t.training)
+        if t.lieutenant:
+            add("lieutenant", t.id)
+        if t.group is not None:
+            add("combat_group", t.id, t.group)
+        for s in t.skills:
+            add("has_skill", t.id, s.id, "none" if s.level is None else s.level)
+            if s.param is not None:
+                add("skill_param", t.id, s.id, s.param)
+        for w in (*t.weapons, *t.equipment):
+            add("carries", t.id, w)
+        for c in t.characteristics:
+            add("characteristic", t.id, c)
+        for s in t.states:
+            add("state", t.id, s)
+    for r in game.relations:
+        _relation(add, r)
+    if game.activated:
+        add("activated", game.activated)
+        for step, use in enumerate(game.order, start=1):
+            add("declared", step, use.skill)
+            _use(add, ("declared_weapon", "declared_ammo", "declared_target", "declared_covers"), step, use)
+    for aro in game.aros:
+        add("aro", aro.trooper, aro.use.skill, aro.step)
+        add("aro_line", aro.trooper, aro.line)
+        _use(add, ("aro_weapon", "aro_ammo", "aro_target", "aro_covers"), aro.trooper, aro.use)
+    for trooper, rolls in game.dice:
+        for i, value in enumerate(rolls, start=1):
+            add("die", trooper, i, value)
+    return out
+
+
+def _term(value) -> Symbol:
+    if isinstance(value, Symbol):
+        return value
+    if isinstance(value, bool):
+        return Function("true" if value else "false")
+    if isinstance(value, int):
+        return Number(value)
+    text = str(value)
+    if text and (text[0].islower() and text.replace("_", "").isalnum() and text.isascii()):
+        return Function(text)
+    if text.lstrip("-").isdigit():
+        return Number(int(text))
+    return String(text)
+
+
+def _relation(add, r) -> None:
+    if r.kind in ("lof", "zoc"):
+        add(r.kind, r.subject, r.object, r.step)
+    elif r.kind == "contact":
+        add("contact", r.subject, r.object, r.step)
+        add("contact", r.object, r.subject, r.step)
+    elif r.kind == "distance":
+        add("distance", r.subject, r.object, int(r.value))
+        add("distance", r.object, r.subject, int(r.value))
+    elif r.kind == "cover":
+        add("cover", r.subject, r.object, r.value)
+
+
+def _use(add, names: tuple[str, str, str, str], key, use: SkillUse) -> None:
+    weapon, ammo, target, covers = names
+    if use.weapon:
+        add(weapon, key, use.weapon)
+    if use.ammunition:
+        add(ammo, key, use.ammunition)
+    for t in use.targets:
+        add(target, key, t.trooper, t.burst if t.burst is not None else "all")
+        for c in t.covered:
+            add(covers, key, t.trooper, c)
+
+
+def _catalogue(add, catalogue: Catalogue, game: Game) -> None:
+    for skill in catalogue.all("skills"):
+        add("common_skill", skill.id)
+        add("skill_kind", skill.id, skill.get("kind", "short"))
+        add("skill_name", skill.id, skill.name)
+        add("skill_source", skill.id, skill.source)
+        if skill.get("aro"):
+            add("aro_skill", skill.id)
+        if skill.get("lof"):
+            add("lof_skill", skill.id)
+        for label in skill.get("labels", []):
+            add("skill_label", skill.id, _atom_text(label))
+        for need in skill.get("needs", []):
+            add("skill_needs", skill.id, _need(need))
+    for state in catalogue.all("states"):
+        add("state_name", state.id, state.name)
+        for flag in ("marker", "hidden", "null"):
+            if state.get(flag):
+                add("state_" + flag, state.id)
+    used = {w for t in game.troopers for w in (*t.weapons, *t.equipment)}
+    used |= {u.weapon for u in (*game.order, *(a.use for a in game.aros)) if u.weapon}
+    for weapon_id in sorted(used):
+        _weapon(add, catalogue.entries["weapons"][weapon_id])
+    for special in {s.id for t in game.troopers for s in t.skills}:
+        add("special_skill_name", special, catalogue.entries["special_skills"][special].name)
+
+
+def _need(need: str) -> Symbol:
+    head, sep, arg = need.partition(":")
+    if not sep:
+        return Function(head)
+    return Function(head, [Function(_atom_text(arg))])
+
+
+def _weapon(add, w: Entry) -> None:
+    add("weapon_name", w.id, w.name)
+    add("weapon_kind", w.id, w.get("kind", "bs"))
+    if isinstance(w.get("burst"), int):
+        add("weapon_burst", w.id, w.get("burst"))
+    for trait in w.get("traits", []):
+        add("weapon_trait", w.id, _atom_text(trait.split("(")[0]))
+    for ammo in w.get("ammunition", []):
+        add("weapon_ammo", w.id, _atom_text(ammo))
+    if w.get("template", "none") != "none":
+        add("weapon_template", w.id, w.get("template"), w.get("template_type", "impact"))
+    ranges = w.get("ranges", [])
+    for low, high, mod in ranges:
+        add("weapon_range", w.id, round(low * 10), round(high * 10), mod)
+    if ranges:
+        add("weapon_max_range", w.id, round(max(r[1] for r in ranges) * 10))

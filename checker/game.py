@@ -1,0 +1,84 @@
+"""The resolved game: every name replaced by its catalogue id, profiles merged.
+
+This is what :mod:`checker.facts` turns into clingo facts. Names keep their span
+only where later stages may need to point at them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SkillHeld:
+    """A special skill a trooper has: ``Sixth Sense L2`` -> ('sixth_sense', 2, None)."""
+
+    id: str
+    level: int | str | None = None
+    param: int | str | None = None
+
+
+@dataclass(frozen=True)
+class Trooper:
+    id: str
+    side: str
+    profile: str | None
+    attributes: tuple[tuple[str, int], ...]  # ('bs', 12), ('mov1', 4), ('mov2', 4)
+    troop_type: str | None
+    training: str | None
+    lieutenant: bool
+    group: int | None
+    skills: tuple[SkillHeld, ...]
+    weapons: tuple[str, ...]
+    equipment: tuple[str, ...]
+    characteristics: tuple[str, ...]
+    states: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Relation:
+    kind: str  # lof, zoc, contact, distance, cover
+    subject: str
+    object: str
+    step: int = 1
+    value: str | None = None  # tenths of an inch for distance; partial/total for cover
+
+
+@dataclass(frozen=True)
+class TargetUse:
+    trooper: str
+    burst: int | None
+    covered: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SkillUse:
+    """A declared skill: common skill id, weapon and ammunition ids when it uses one."""
+
+    skill: str
+    weapon: str | None
+    ammunition: str | None
+    targets: tuple[TargetUse, ...]
+
+
+@dataclass(frozen=True)
+class Aro:
+    trooper: str
+    use: SkillUse
+    step: int
+    line: int  # where the ARO is written: two AROs of one trooper are two lines
+
+
+@dataclass(frozen=True)
+class Game:
+    edition: str
+    active_side: str
+    troopers: tuple[Trooper, ...]
+    relations: tuple[Relation, ...]
+    activated: str | None
+    order: tuple[SkillUse, ...]
+    aros: tuple[Aro, ...]
+    dice: tuple[tuple[str, tuple[int, ...]], ...]
+
+    def trooper(self, trooper_id: str) -> Trooper:
+        return next(t for t in self.troopers if t.id == trooper_id)

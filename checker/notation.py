@@ -1,0 +1,353 @@
+"""Parse the position notation (``grammar/position.lark``) into a :class:`Position`.
+
+The only module that knows lark.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import lark
+from lark import Token, Tree
+
+from .errors import Location, NotationError
+from .position import (
+    AroDecl,
+    Dice,
+    Named,
+    OrderDecl,
+    Position,
+    Relation,
+    SkillDecl,
+    Span,
+    Target,
+    TrooperDecl,
+)
+from .resources import grammar_file
+
+# What each terminal is called in an error message.
+TERMINAL_WORDS = {
+    "EDITION_KW": "'edition'",
+    "ACTIVE_KW": "'active'",
+    "TROOPER_KW": "'trooper'",
+    "LIEUTENANT_KW": "'lieutenant'",
+    "GROUP_KW": "'group'",
+    "TYPE_KW": "'type'",
+    "TRAINING_KW": "'training'",
+    "LIST_KW": "a list ('skills:', 'weapons:', 'equipment:', 'characteristics:', 'state:')",
+    "LOF_KW": "'lof'",
+    "ZOC_KW": "'zoc'",
+    "DISTANCE_KW": "'distance'",
+    "CONTACT_KW": "'contact'",
+    "COVER_KW": "'cover'",
+    "FROM_KW": "'from'",
+    "SECOND_KW": "'second'",
+    "AFTER_KW": "'after'",
+    "ORDER_KW": "'order'",
+    "ARO_KW": "'aro'",
+    "DICE_KW": "'dice'",
+    "EDITION": "an edition ('n5' or 'n3')",
+    "COVER_KIND": "'partial' or 'total'",
+    "ATTRIBUTE": "an attribute (MOV, CC, BS, PH, WIP, ARM, BTS, W, VITA, STR, S)",
+    "VALUE": "a value (13, or 4-4 for MOV)",
+    "INT": "a whole number",
+    "NUMBER": "a distance in inches",
+    "BURST": "a Burst share like 'x2'",
+    "NAME": "a name (letters, digits, '_' or '-')",
+    "PROFILE_NAME": "a profile name",
+    "ITEM": "a name",
+    "ARG": "a detail (weapon, ammunition...)",
+    "SKILL_NAME": "a skill name",
+    "ONE_WAY": "'->'",
+    "BOTH_WAYS": "'<->'",
+    "COLON": "':'",
+    "COMMA": "','",
+    "SEMI": "';'",
+    "PLUS": "'+'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+}
+
+# Common mistakes, each with its own message (lark's match_examples).
+MISTAKES = {
+    "an order names its skills after a colon: 'order hellcat: Move + BS Attack (...)'": [
+        "order hellcat Move\n",
+        "order hellcat Move + Dodge\n",
+    ],
+    "an ARO names its skill after a colon: 'aro fus1: Dodge'": [
+        "aro fus1 Dodge\n",
+        "aro fus1 BS Attack\n",
+    ],
+    "a trooper needs an id and a side: 'trooper fus1 panoceania Fusilier'": [
+        "trooper fus1\n",
+    ],
+    "Line of Fire needs a direction: 'lof fus1 -> hellcat' or 'lof fus1 <-> hellcat'": [
+        "lof fus1 hellcat\n",
+    ],
+    "a Zone of Control needs a direction: 'zoc fus1 -> hellcat' (hellcat is inside fus1's ZoC)": [
+        "zoc fus1 hellcat\n",
+        "zoc fus1 <-> hellcat\n",
+    ],
+    "cover names its attacker after 'from': 'cover fus1 partial from hellcat'": [
+        "cover fus1 partial hellcat\n",
+        "cover fus1 hellcat\n",
+    ],
+    "dice are whole numbers after a colon: 'dice fus1: 12 7'": [
+        "dice fus1 12\n",
+        "dice fus1: a\n",
+    ],
+    "a distance is two trooper ids and inches: 'distance fus1 hellcat 12'": [
+        "distance fus1 12\n",
+        "distance fus1 hellcat\n",
+    ],
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> lark.Lark:
+    return lark.Lark(
+        grammar_file().read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def parse(text: str, file: str = "<position>") -> Position:
+    """Parse a position text.
+
+    Parameters
+    ----------
+    text:
+        The position in the notation.
+    file:
+        The name used in error messages.
+
+    Raises
+    ------
+    NotationError
+        With file, line, column, the line and a caret, and what was expected.
+    """
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _parser().parse(source)
+    except lark.exceptions.UnexpectedInput as exc:
+        raise _notation_error(exc, source, file) from None
+    return _Builder(file, text).build(tree)
+
+
+def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> NotationError:
+    lines = source.splitlines()
+    line = max(getattr(exc, "line", 1) or 1, 1)
+    column = max(getattr(exc, "column", 1) or 1, 1)
+    if isinstance(exc, lark.exceptions.UnexpectedEOF) or line > len(lines):
+        line, column = len(lines), len(lines[-1]) + 1 if lines else 1
+    location = Location(file, line, column, lines[line - 1] if lines else "")
+    expected = _expected_words(exc)
+    hint = _matching_mistake(exc)
+    if isinstance(exc, lark.exceptions.UnexpectedCharacters):
+        found = repr(source[exc.pos_in_stream]) if exc.pos_in_stream < len(source) else "end of file"
+        message = f"unexpected character {found}"
+    elif isinstance(exc, lark.exceptions.UnexpectedToken):
+        message = f"unexpected {_describe(exc.token)}"
+    else:
+        message = "unexpected end of the file"
+    if hint:
+        message += f" ({hint})"
+    return NotationError(message, location, expected)
+
+
+def _describe(token: Token) -> str:
+    if token.type == "$END":
+        return "end of the file"
+    if token.type == "_NL":
+        return "end of the line"
+    # The fallback lexer may have named the token after any terminal: show its text only.
+    return repr(str(token).strip())
+
+
+def _expected_words(exc: lark.exceptions.UnexpectedInput) -> tuple[str, ...]:
+    names = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or ()
+    words = sorted({TERMINAL_WORDS.get(n, n) for n in names if not n.startswith("__")})
+    return tuple(words)
+
+
+def _matching_mistake(exc: lark.exceptions.UnexpectedInput) -> str | None:
+    if not isinstance(exc, lark.exceptions.UnexpectedToken):
+        return None
+    try:
+        return exc.match_examples(_parser().parse, MISTAKES, use_accepts=True)
+    except Exception:  # lark raises on examples that parse; treat as no match
+        return None
+
+
+def _named(token: Token, param: str | None = None) -> Named:
+    return Named(str(token).strip(), Span(token.line, token.column), param)
+
+
+def _tokens(tree: Tree, kind: str) -> list[Token]:
+    return [c for c in tree.children if isinstance(c, Token) and c.type == kind]
+
+
+def _subtrees(tree: Tree, data: str) -> list[Tree]:
+    return [c for c in tree.children if isinstance(c, Tree) and c.data == data]
+
+
+class _Builder:
+    """Turns a parse tree into a Position, rejecting repeated singleton statements."""
+
+    def __init__(self, file: str, text: str):
+        self.file = file
+        self.lines = text.splitlines()
+        self.fields: dict = {"troopers": [], "relations": [], "aros": [], "dice": []}
+        self.seen: dict[str, Span] = {}
+
+    def build(self, tree: Tree) -> Position:
+        for node in tree.children:
+            if isinstance(node, Tree):
+                getattr(self, "_" + node.data)(node)
+        f = self.fields
+        return Position(
+            file=self.file,
+            text="\n".join(self.lines),
+            edition=f.get("edition"),
+            active=f.get("active"),
+            troopers=tuple(f["troopers"]),
+            relations=tuple(f["relations"]),
+            order=f.get("order"),
+            aros=tuple(f["aros"]),
+            dice=tuple(f["dice"]),
+            statements=dict(self.seen),
+        )
+
+    def _once(self, name: str, token: Token) -> None:
+        if name in self.seen:
+            first = self.seen[name]
+            raise NotationError(
+                f"a second '{name}' statement (the first is on line {first.line}); "
+                f"a position has one",
+                Location(self.file, token.line, token.column, self.lines[token.line - 1]),
+            )
+        self.seen[name] = Span(token.line, token.column)
+
+    def _edition(self, node: Tree) -> None:
+        self._once("edition", node.children[0])
+        self.fields["edition"] = _named(node.children[1])
+
+    def _active(self, node: Tree) -> None:
+        self._once("active", node.children[0])
+        self.fields["active"] = _named(node.children[1])
+
+    def _trooper(self, node: Tree) -> None:
+        names = _tokens(node, "NAME")
+        profile = _tokens(node, "PROFILE_NAME")
+        decl = {"lieutenant": False, "group": None, "attributes": [], "lists": []}
+        for block in _subtrees(node, "block"):
+            for entry in block.children:
+                if isinstance(entry, Tree):
+                    self._entry(entry, decl)
+        self.fields["troopers"].append(
+            TrooperDecl(
+                id=_named(names[0]),
+                side=_named(names[1]),
+                profile=_named(profile[0]) if profile else None,
+                lieutenant=decl["lieutenant"],
+                group=decl["group"],
+                attributes=tuple(decl["attributes"]),
+                troop_type=decl.get("troop_type"),
+                training=decl.get("training"),
+                lists=tuple(decl["lists"]),
+            )
+        )
+
+    def _entry(self, entry: Tree, decl: dict) -> None:
+        kids = entry.children
+        if entry.data == "lieutenant":
+            decl["lieutenant"] = True
+        elif entry.data == "group":
+            decl["group"] = int(kids[1])
+        elif entry.data == "attribute":
+            decl["attributes"].append((_named(kids[0]), str(kids[1])))
+        elif entry.data in ("troop_type", "training"):
+            decl[entry.data] = _named(kids[1])
+        elif entry.data == "listing":
+            kind = str(kids[0])
+            kind = "states" if kind == "state" else kind
+            items = tuple(self._item(i) for i in _subtrees(entry, "item"))
+            decl["lists"].append((kind, items))
+
+    @staticmethod
+    def _item(item: Tree) -> Named:
+        args = _tokens(item, "ARG")
+        return _named(_tokens(item, "ITEM")[0], str(args[0]).strip() if args else None)
+
+    def _relation(self, node: Tree, kind: str, subject: Token, obj: Token, value=None) -> None:
+        step = 2 if _subtrees(node, "phase") else 1
+        self.fields["relations"].append(
+            Relation(kind, _named(subject), _named(obj), step, value)
+        )
+
+    def _lof(self, node: Tree) -> None:
+        a, b = _tokens(node, "NAME")
+        self._relation(node, "lof", a, b)
+
+    def _lof_both(self, node: Tree) -> None:
+        a, b = _tokens(node, "NAME")
+        self._relation(node, "lof", a, b)
+        self._relation(node, "lof", b, a)
+
+    def _zoc(self, node: Tree) -> None:
+        a, b = _tokens(node, "NAME")
+        self._relation(node, "zoc", a, b)
+
+    def _contact(self, node: Tree) -> None:
+        a, b = _tokens(node, "NAME")
+        self._relation(node, "contact", a, b)
+
+    def _distance(self, node: Tree) -> None:
+        a, b = _tokens(node, "NAME")
+        self._relation(node, "distance", a, b, str(_tokens(node, "NUMBER")[0]))
+
+    def _cover(self, node: Tree) -> None:
+        a, b = _tokens(node, "NAME")
+        self._relation(node, "cover", a, b, str(_tokens(node, "COVER_KIND")[0]))
+
+    def _order(self, node: Tree) -> None:
+        self._once("order", node.children[0])
+        skills = tuple(self._skill(s) for s in _subtrees(node, "skill"))
+        self.fields["order"] = OrderDecl(_named(_tokens(node, "NAME")[0]), skills)
+
+    def _aro(self, node: Tree) -> None:
+        step = 2 if _subtrees(node, "timing") else 1
+        skill = self._skill(_subtrees(node, "skill")[0])
+        self.fields["aros"].append(AroDecl(_named(_tokens(node, "NAME")[0]), skill, step))
+
+    def _skill(self, node: Tree) -> SkillDecl:
+        args: tuple[Named, ...] = ()
+        for arguments in _subtrees(node, "arguments"):
+            args = tuple(_named(t) for t in _tokens(arguments, "ARG"))
+        targets: list[Target] = []
+        for group in _subtrees(node, "targets"):
+            for target in _subtrees(group, "target"):
+                burst = _tokens(target, "BURST")
+                covered = [
+                    _named(t) for c in _subtrees(target, "covered") for t in _tokens(c, "NAME")
+                ]
+                targets.append(
+                    Target(
+                        _named(_tokens(target, "NAME")[0]),
+                        int(str(burst[0])[1:]) if burst else None,
+                        tuple(covered),
+                    )
+                )
+        return SkillDecl(_named(_tokens(node, "SKILL_NAME")[0]), args, tuple(targets))
+
+    def _dice(self, node: Tree) -> None:
+        rolls = tuple(int(t) for t in _tokens(node, "INT"))
+        self.fields["dice"].append(Dice(_named(_tokens(node, "NAME")[0]), rolls))

@@ -1,0 +1,114 @@
+"""The position as written: what the notation says, before any catalogue look-up.
+
+Every name keeps the place it was written at, so later stages can point at it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a token stands in the position text (1-based)."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Named:
+    """A name as written (a trooper id, skill, weapon, state...) and where."""
+
+    text: str
+    span: Span
+    param: str | None = None  # "(-3)" in "Surprise Attack (-3)", without parentheses
+
+
+@dataclass(frozen=True)
+class TrooperDecl:
+    """One ``trooper`` statement."""
+
+    id: Named
+    side: Named
+    profile: Named | None
+    lieutenant: bool = False
+    group: int | None = None
+    attributes: tuple[tuple[Named, str], ...] = ()  # (MOV, "4-4"), (BS, "13")
+    troop_type: Named | None = None
+    training: Named | None = None
+    lists: tuple[tuple[str, tuple[Named, ...]], ...] = ()  # ("skills", (...)), ...
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A relation a player states: ``lof``, ``zoc``, ``contact``, ``distance``, ``cover``.
+
+    ``step`` is the declaration step from which it holds: 1 (from the first skill
+    on, the default) or 2 (``from second``: only once the second skill is declared).
+    """
+
+    kind: str
+    subject: Named
+    object: Named
+    step: int = 1
+    value: str | None = None  # inches for distance, partial/total for cover
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target of a skill: ``fus1 x2 [fus2 fus3]``."""
+
+    id: Named
+    burst: int | None = None
+    covered: tuple[Named, ...] = ()  # troopers a template placed on this target affects
+
+
+@dataclass(frozen=True)
+class SkillDecl:
+    """A declared skill with its details."""
+
+    name: Named
+    arguments: tuple[Named, ...] = ()  # weapon, ammunition...
+    targets: tuple[Target, ...] = ()
+
+
+@dataclass(frozen=True)
+class OrderDecl:
+    """The declared Order: the activated trooper and one or two skills (possibly none yet)."""
+
+    trooper: Named
+    skills: tuple[SkillDecl, ...] = ()
+
+
+@dataclass(frozen=True)
+class AroDecl:
+    """A declared ARO, made after the first skill (step 1) or after the second (step 2)."""
+
+    trooper: Named
+    skill: SkillDecl
+    step: int = 1
+
+
+@dataclass(frozen=True)
+class Dice:
+    """Dice a player rolled for a trooper, in order."""
+
+    trooper: Named
+    rolls: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A whole position file."""
+
+    file: str
+    text: str
+    edition: Named | None = None
+    active: Named | None = None
+    troopers: tuple[TrooperDecl, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    order: OrderDecl | None = None
+    aros: tuple[AroDecl, ...] = ()
+    dice: tuple[Dice, ...] = ()
+    statements: dict[str, Span] = field(default_factory=dict, compare=False)

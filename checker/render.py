@@ -1,0 +1,96 @@
+"""Render verdict objects as text for a person or JSON for a program. No I/O here."""
+
+from __future__ import annotations
+
+import json
+
+from .report import CONFLICT, LEGAL, AroReport, CheckReport, Citation, Conflict
+
+TRIGGER_WORDS = {"lof": "LoF", "zoc": "ZoC", "template": "affected by a template"}
+STEP_WORDS = {1: "after the first skill", 2: "after the second skill"}
+
+
+def to_json(data: dict) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False)
+
+
+def cite(c: Citation) -> str:
+    """``[aro_skill] N3 seed 003 p.30: Using an ARO, ...``"""
+    return f"[{c.rule}] {c.edition.upper()} {c.source}: {c.text}"
+
+
+def aros_text(r: AroReport, show_denied: bool = True) -> str:
+    """Per reactive trooper: why it may react, its legal AROs, then the denied options
+    grouped by the rules that deny them; each rule's citation is printed once, at the end."""
+    lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated or '(none declared)'}"]
+    if not r.activated:
+        lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>'.")
+    cited: dict[str, Citation] = {}
+    for t in r.reactive:
+        lines.append("")
+        lines.append(f"{t.trooper}: {_eligibility(t)}")
+        legal = [o for o in t.options if o.status == LEGAL]
+        lines.append("  legal: " + (", ".join(o.label for o in legal) if legal else "none"))
+        for o in legal:
+            for e in o.lifted:
+                cited[e.permission.rule] = e.permission
+                lines.append(f"    {o.label}: allowed by [{e.permission.rule}] over [{e.denial.rule}]")
+        for o in t.options:
+            if o.status == CONFLICT:
+                lines.append(f"  conflict: {o.label}")
+                lines += [f"    {line}" for c in o.conflicts for line in conflict_lines(c)]
+        if show_denied:
+            groups: dict[tuple[str, ...], list[str]] = {}
+            for o in t.options:
+                if o.status not in (LEGAL, CONFLICT):
+                    groups.setdefault(tuple(c.rule for c in o.denied_by), []).append(o.label)
+                    cited.update({c.rule: c for c in o.denied_by})
+            if groups:
+                lines.append("  not allowed:")
+            for rules, labels in sorted(groups.items()):
+                lines.append(f"    {', '.join(labels)}: " + " ".join(f"[{x}]" for x in rules))
+        cited.update({g.rule.rule: g.rule for g in t.triggers if g.rule})
+    lines += _conflicts_section(r.conflicts)
+    if cited:
+        lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
+    return "\n".join(lines) + "\n"
+
+
+def _eligibility(t) -> str:
+    if t.triggers:
+        why = ", ".join(
+            f"{TRIGGER_WORDS.get(g.kind, g.kind)} {STEP_WORDS[g.step]}" for g in t.triggers
+        )
+        rules = sorted({g.rule.rule for g in t.triggers if g.rule})
+        where = " ".join(f"[{x}]" for x in rules)
+        return f"may react ({why}) {where}; declares {STEP_WORDS.get(t.declares_after, '')}"
+    if any(o.status == LEGAL for o in t.options):
+        return "no ARO by LoF or ZoC; only the options another rule allows"
+    return "no ARO"
+
+
+def check_text(r: CheckReport) -> str:
+    verdict = "LEGAL" if r.legal else "ILLEGAL"
+    lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated or '(none)'}: {verdict}"]
+    for j in r.judgements:
+        lines.append(f"  {j.subject}: {j.status}")
+        lines += [f"    {cite(c)}" for c in j.denied_by]
+        lines += [f"    allowed by {cite(e.permission)} (overrides [{e.denial.rule}])" for e in j.lifted]
+    if not r.judgements:
+        lines.append("  nothing declared: add 'order <trooper>: <skill>' and 'aro' lines")
+    lines += _conflicts_section(r.conflicts)
+    return "\n".join(lines) + "\n"
+
+
+def conflict_lines(c: Conflict) -> list[str]:
+    return [f"permits: {cite(c.permission)}", f"forbids: {cite(c.denial)}"]
+
+
+def _conflicts_section(conflicts: tuple[Conflict, ...]) -> list[str]:
+    if not conflicts:
+        return []
+    lines = ["", "Conflicts (rules that disagree, with no precedence between them):"]
+    for c in conflicts:
+        lines.append(f"  {c.subject}:")
+        lines += [f"    {line}" for line in conflict_lines(c)]
+    return lines

@@ -1,0 +1,209 @@
+"""Verdict objects built from the answer set: who may react and how, and whether the
+declared Order and AROs are legal, each verdict with the rules behind it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+
+from .catalogue import Catalogue
+from .game import Game
+from .solver import Atoms
+
+LEGAL, DENIED, CONFLICT = "legal", "denied", "conflict"
+
+
+@dataclass(frozen=True)
+class Citation:
+    rule: str
+    edition: str
+    source: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Exception_:
+    """A denial lifted by a permission that explicitly overrides it."""
+
+    denial: Citation
+    permission: Citation
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A permission and a denial with no precedence between them."""
+
+    subject: str
+    permission: Citation
+    denial: Citation
+
+
+@dataclass(frozen=True)
+class Option:
+    """One ARO option of a reactive trooper: a skill, and the weapon if it needs one."""
+
+    skill: str
+    skill_name: str
+    weapon: str | None
+    weapon_name: str | None
+    status: str
+    denied_by: tuple[Citation, ...] = ()
+    lifted: tuple[Exception_, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.skill_name} ({self.weapon_name})" if self.weapon_name else self.skill_name
+
+
+@dataclass(frozen=True)
+class Trigger:
+    kind: str  # lof, zoc, template...
+    step: int
+    rule: Citation | None
+
+
+@dataclass(frozen=True)
+class Reactive:
+    trooper: str
+    triggers: tuple[Trigger, ...]
+    declares_after: int | None  # the step after which it declares: 1, 2, or None
+    options: tuple[Option, ...]
+
+    @property
+    def legal(self) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if o.status == LEGAL)
+
+
+@dataclass(frozen=True)
+class AroReport:
+    edition: str
+    activated: str | None
+    reactive: tuple[Reactive, ...]
+    conflicts: tuple[Conflict, ...]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict on one declared thing: the Order, one of its skills, or an ARO."""
+
+    subject: str  # "order", "order skill 1", "aro fus1"
+    status: str
+    denied_by: tuple[Citation, ...]
+    lifted: tuple[Exception_, ...]
+    conflicts: tuple[Conflict, ...]
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    edition: str
+    activated: str | None
+    judgements: tuple[Judgement, ...]
+    conflicts: tuple[Conflict, ...]
+
+    @property
+    def legal(self) -> bool:
+        return all(j.status == LEGAL for j in self.judgements)
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "legal": self.legal}
+
+
+class _Verdicts:
+    """Index of the answer set's verdict atoms by subject."""
+
+    def __init__(self, atoms: Atoms, edition: str):
+        self.edition = edition
+        self.cites = {r: Citation(r, edition, src, text) for r, src, text in atoms.get("cite")}
+        self.denied = defaultdict(list)
+        for subject, rule in atoms.get("denied"):
+            self.denied[subject].append(self.cite(rule))
+        self.lifted = defaultdict(list)
+        for subject, denial, permission in atoms.get("lifted"):
+            self.lifted[subject].append(Exception_(self.cite(denial), self.cite(permission)))
+        self.conflicts = defaultdict(list)
+        for subject, permission, denial in atoms.get("conflict"):
+            self.conflicts[subject].append(
+                Conflict(_subject_text(subject), self.cite(permission), self.cite(denial))
+            )
+
+    def cite(self, rule: str) -> Citation:
+        return self.cites.get(rule) or Citation(rule, self.edition, "", "")
+
+    def status(self, subject) -> str:
+        if self.conflicts.get(subject):
+            return CONFLICT
+        return DENIED if self.denied.get(subject) else LEGAL
+
+    def parts(self, subject) -> dict:
+        return {
+            "status": self.status(subject),
+            "denied_by": tuple(sorted(self.denied.get(subject, []), key=lambda c: c.rule)),
+            "lifted": tuple(self.lifted.get(subject, [])),
+            "conflicts": tuple(self.conflicts.get(subject, [])),
+        }
+
+    def all_conflicts(self) -> tuple[Conflict, ...]:
+        return tuple(c for cs in self.conflicts.values() for c in cs)
+
+
+def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
+    """Every reactive trooper, why it may react, and each option with its verdict."""
+    v = _Verdicts(atoms, game.edition)
+    trigger_rules = dict(atoms.get("trigger_rule"))
+    triggers = defaultdict(list)
+    for trooper, kind, step in atoms.get("trigger"):
+        rule = trigger_rules.get(kind)
+        triggers[trooper].append(Trigger(kind, step, v.cite(rule) if rule else None))
+    first = dict(atoms.get("first_eligible"))
+    options = defaultdict(list)
+    for trooper, skill, weapon in atoms.get("option"):
+        subject = ("aro", trooper, skill, weapon)
+        options[trooper].append(_option(catalogue, skill, weapon, v.parts(subject)))
+    reactive = []
+    for trooper in game.troopers:
+        if trooper.id not in options:
+            continue
+        opts = sorted(options[trooper.id], key=lambda o: (o.status != LEGAL, o.skill, o.weapon or ""))
+        trig = tuple(sorted(triggers[trooper.id], key=lambda t: (t.step, t.kind)))
+        reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts)))
+    return AroReport(game.edition, game.activated, tuple(reactive), v.all_conflicts())
+
+
+def check_report(game: Game, atoms: Atoms) -> CheckReport:
+    """A verdict on the declared Order, each of its skills, and each declared ARO."""
+    v = _Verdicts(atoms, game.edition)
+    subjects = sorted((s for (s,) in atoms.get("judged")), key=_subject_order)
+    judgements = tuple(Judgement(_subject_text(s), **v.parts(s)) for s in subjects)
+    return CheckReport(game.edition, game.activated, judgements, v.all_conflicts())
+
+
+def _option(catalogue: Catalogue, skill: str, weapon: str, parts: dict) -> Option:
+    skill_name = catalogue.entries["skills"][skill].name
+    weapon_name = catalogue.entries["weapons"][weapon].name if weapon != "none" else None
+    return Option(skill, skill_name, None if weapon == "none" else weapon, weapon_name, **parts)
+
+
+def _subject_order(subject) -> tuple:
+    if subject == "order":
+        return (0, 0, "")
+    if isinstance(subject, tuple) and subject[0] == "order":
+        return (1, subject[1], "")
+    return (2, 0, str(subject[1:]))
+
+
+def _subject_text(subject) -> str:
+    if subject == "order":
+        return "order"
+    name, *args = subject
+    if name == "order":
+        return f"order skill {args[0]}"
+    if name == "aro_decl":
+        return f"aro {args[0]}"
+    if name == "aro":
+        trooper, skill, weapon = args
+        return f"aro option {trooper} {skill}" + ("" if weapon == "none" else f" {weapon}")
+    return " ".join(str(a) for a in subject)

@@ -1,0 +1,41 @@
+"""The one place that finds the rule base, the grammar and the catalogue.
+
+Installed, they live inside the package (``checker/asp``, ``checker/grammar``,
+``checker/catalogue``); in a source checkout, ``asp/`` and ``grammar/`` sit beside
+``checker/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    installed = _PACKAGE / name
+    if installed.is_dir():
+        return installed
+    return _PACKAGE.parent / name
+
+
+def asp_dir() -> Path:
+    """Folder of the ASP rule base (``core/``, one folder and one entry file per edition)."""
+    return _data_dir("asp")
+
+
+def grammar_file() -> Path:
+    """The position notation grammar."""
+    return _data_dir("grammar") / "position.lark"
+
+
+def catalogue_dir() -> Path:
+    """Folder of the catalogue data, one sub-folder per edition."""
+    return _PACKAGE / "catalogue"
+
+
+def editions() -> tuple[str, ...]:
+    """Editions that have both an entry file in the rule base and a catalogue."""
+    entries = {p.stem for p in asp_dir().glob("*.lp")}
+    data = {p.name for p in catalogue_dir().iterdir() if p.is_dir()}
+    return tuple(sorted(entries & data))
