@@ -98,7 +98,7 @@ def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
 def facts(file: str) -> None:
     """Print the position as clingo facts, to reproduce a run with the clingo command."""
     game, _, symbols = _guard(lambda: analysis.load(_read(file), file), "text")
-    click.echo(f"% clingo {solver.entry_file(game.edition)} <this file>")
+    click.echo(f"% python -m clingo {solver.entry_file(game.edition)} <this file>")
     click.echo(solver.program_text(symbols), nl=False)
 
 

@@ -116,6 +116,7 @@ def _parser() -> lark.Lark:
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=False,
+        cache=True,  # the LALR tables are rebuilt only when the grammar changes
     )
 
 
@@ -179,12 +180,27 @@ def _expected_words(exc: lark.exceptions.UnexpectedInput) -> tuple[str, ...]:
 
 
 def _matching_mistake(exc: lark.exceptions.UnexpectedInput) -> str | None:
+    """The message of the MISTAKES example that fails in the same parser state on the
+    same kind of token. (lark's match_examples also compares stack depth, which differs
+    between the first statement of a file and a later one.)"""
     if not isinstance(exc, lark.exceptions.UnexpectedToken):
         return None
-    try:
-        return exc.match_examples(_parser().parse, MISTAKES, use_accepts=True)
-    except Exception:  # lark raises on examples that parse; treat as no match
-        return None
+    for message, examples in _mistake_states().items():
+        if (exc.state.position, exc.token.type) in examples:
+            return message
+    return None
+
+
+@lru_cache(maxsize=1)
+def _mistake_states() -> dict[str, set[tuple[int, str]]]:
+    states: dict[str, set[tuple[int, str]]] = {}
+    for message, examples in MISTAKES.items():
+        for example in examples:
+            try:
+                _parser().parse(example)
+            except lark.exceptions.UnexpectedToken as exc:
+                states.setdefault(message, set()).add((exc.state.position, exc.token.type))
+    return states
 
 
 def _named(token: Token, param: str | None = None) -> Named:

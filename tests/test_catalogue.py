@@ -1,0 +1,45 @@
+"""The catalogue: every entry sourced, every profile's names resolve in its edition."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker import catalogue as cat
+from checker.resolve import LIST_KINDS, _split_param
+from checker.resources import editions
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_every_entry_names_its_source(edition):
+    c = cat.load(edition)
+    for kind in cat.KINDS:
+        for entry in c.all(kind):
+            assert entry.source.strip(), f"{edition} {kind} {entry.id} has no source"
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_profiles_resolve(edition):
+    c = cat.load(edition)
+    unknown = []
+    for profile in c.all("profiles"):
+        for kind, catalogue_kind in LIST_KINDS.items():
+            for text in profile.get(kind, []):
+                name, _ = _split_param(text)
+                if not (c.find(catalogue_kind, name) or c.find(catalogue_kind, cat.split_level(name)[0])):
+                    unknown.append(f"{profile.name}: {kind} {text!r}")
+    assert not unknown
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_the_seed_worked_example_troopers_exist(edition):
+    names = ["Fusilier", "Alguacil", "Hellcat", "Hassassin Fiday", "Father-Knight",
+             "Veteran Kazak", "Maghariba Guard", "Reverend Healer", "Irmandinho", "Grenzer"]
+    c = cat.load(edition)
+    assert [n for n in names if c.find("profiles", n) is None] == []
+
+
+def test_names_match_regardless_of_case_spaces_and_level():
+    c = cat.load("n5")
+    assert c.find("skills", "  bs   ATTACK ").id == "bs_attack"
+    assert cat.split_level("Sixth Sense L2") == ("Sixth Sense", "2")
+    assert cat.split_level("Marksmanship LX") == ("Marksmanship", "X")

@@ -1,0 +1,99 @@
+"""The CLI as a user meets it: exit codes, output formats, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from checker.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, main
+
+from .conftest import ROOT
+
+EXAMPLE = str(ROOT / "examples" / "hellcat.pos")
+HEADER = "edition n3\nactive nomads\ntrooper hellcat nomads { weapons: Boarding Shotgun }\n"
+HEADER += "trooper fus1 panoceania { weapons: Combi Rifle }\n"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_aros_on_the_bundled_example():
+    result = run("aros", EXAMPLE)
+    assert result.exit_code == EXIT_OK
+    assert "fus1: may react (LoF after the first skill)" in result.output
+    assert "[template_dodge] N3 seed 003_ffd030bb113e9f57.txt p.35" in result.output
+
+
+def test_aros_json_lists_every_option_with_its_verdict():
+    data = json.loads(run("aros", EXAMPLE, "--format", "json").output)
+    fus2 = next(t for t in data["reactive"] if t["trooper"] == "fus2")
+    legal = {o["skill"] for o in fus2["options"] if o["status"] == "legal"}
+    assert legal == {"dodge", "change_facing"}
+    denied = [o for o in fus2["options"] if o["status"] == "denied"]
+    assert denied and all(o["denied_by"] and o["denied_by"][0]["source"] for o in denied)
+
+
+def test_check_illegal_aro_exits_1_and_names_the_rule(write):
+    path = write(HEADER + "order hellcat: Move\naro fus1: Move\n")
+    result = run("check", path)
+    assert result.exit_code == EXIT_ILLEGAL
+    assert "aro fus1: denied" in result.output and "[aro_skill]" in result.output
+
+
+def test_check_legal_exits_0(write):
+    path = write(HEADER + "lof fus1 <-> hellcat\norder hellcat: Move\naro fus1: BS Attack (Combi Rifle) -> hellcat\n")
+    result = run("check", path)
+    assert result.exit_code == EXIT_OK, result.output
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("%%% garbage &&&\n", 1, "unexpected '%%% garbage &&&'"),
+    ("edition n5\x00\n", 1, "unexpected '\\x00'"),
+    (HEADER + "lof fus9 -> hellcat\n", 5, "unknown trooper id 'fus9'"),
+    (HEADER + "order hellcat: Teleport\n", 5, "unknown skill 'Teleport'"),
+    (HEADER + "order hellcat: BS Attack (Laser Cannon) -> fus1\n", 5, "unknown weapon or piece of equipment 'Laser Cannon'"),
+    (HEADER + "trooper z panoceania { skills: Flight }\n", 5, "unknown special skill 'Flight'"),
+])
+def test_bad_input_exits_2_with_location_and_no_traceback(write, text, line, words):
+    path = write(text)
+    for command in ("aros", "check"):
+        result = run(command, path)
+        assert result.exit_code == EXIT_BAD_INPUT
+        assert f"p.pos:{line}:" in result.output and words in result.output
+        assert "Traceback" not in result.output
+
+
+def test_bad_input_in_json_is_an_error_object(write):
+    result = run("aros", write("edition n9\nactive a\n"), "--format", "json")
+    assert result.exit_code == EXIT_BAD_INPUT
+    error = json.loads(result.output.split("\n}\n")[0] + "\n}")["error"]
+    assert error["kind"] == "position" and error["line"] == 1
+
+
+def test_unreadable_file_exits_2(tmp_path):
+    (tmp_path / "bin.pos").write_bytes(b"\xff\xfe\x00")
+    assert run("aros", str(tmp_path / "bin.pos")).exit_code == EXIT_BAD_INPUT
+    assert run("aros", str(tmp_path / "missing.pos")).exit_code == EXIT_BAD_INPUT
+
+
+def test_verify_counts_and_fails_on_a_wrong_case(tmp_path):
+    good = tmp_path / "good.toml"
+    good.write_text(
+        'source = "seed 003_ffd030bb113e9f57.txt p.30"\ncommand = "aros"\n'
+        f'position = """\n{HEADER}lof fus1 -> hellcat\norder hellcat: Move\n"""\n'
+        '[expect]\ntriggers.fus1 = ["lof"]\n', encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(good.read_text().replace('["lof"]', '["zoc"]'), encoding="utf-8")
+    result = run("verify", str(good))
+    assert result.exit_code == EXIT_OK and "1 passed, 0 failed" in result.output
+    result = run("verify", str(tmp_path))
+    assert result.exit_code == EXIT_ILLEGAL and "1 passed, 1 failed" in result.output
+    assert "missing:    zoc" in result.output and "unexpected: lof" in result.output
+
+
+def test_help_documents_exit_codes():
+    assert "Exit codes:" in run("--help").output
+    assert "2  bad input" in run("aros", "--help").output

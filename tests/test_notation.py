@@ -1,0 +1,78 @@
+"""The notation: the grammar's own example parses; mistakes get located, worded errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from checker import notation
+from checker.errors import NotationError, RulingError
+from checker.resources import grammar_file
+
+
+def grammar_example() -> str:
+    lines = grammar_file().read_text(encoding="utf-8").splitlines()
+    return "\n".join(line[7:] for line in lines if line.startswith("//     "))
+
+
+def test_grammar_example_parses_into_every_construct():
+    pos = notation.parse(grammar_example(), "example.pos")
+    assert pos.edition.text == "n3" and pos.active.text == "nomads"
+    assert [t.id.text for t in pos.troopers] == ["hellcat", "fus1", "fus2", "ghost"]
+    ghost = pos.troopers[3]
+    assert ghost.profile is None and ghost.troop_type.text == "LI"
+    assert dict((n.text, v) for n, v in ghost.attributes)["MOV"] == "4-4"
+    skills = dict(ghost.lists)["skills"]
+    assert [(s.text, s.param) for s in skills] == [("Sixth Sense L2", None), ("Surprise Attack", "-3")]
+    kinds = sorted({r.kind for r in pos.relations})
+    assert kinds == ["contact", "cover", "distance", "lof", "zoc"]
+    assert [r.step for r in pos.relations if r.kind == "lof"] == [1, 1, 2]
+    attack = pos.order.skills[1]
+    assert attack.name.text == "BS Attack"
+    assert [a.text for a in attack.arguments] == ["Boarding Shotgun", "Normal"]
+    assert [(t.id.text, t.burst, [c.text for c in t.covered]) for t in attack.targets] == [
+        ("fus1", 2, ["fus2"])
+    ]
+    assert [(a.trooper.text, a.step) for a in pos.aros] == [("fus1", 1), ("fus2", 2)]
+    assert [(d.trooper.text, d.rolls) for d in pos.dice] == [("hellcat", (7, 15)), ("fus1", (11,))]
+
+
+def test_activation_without_skills():
+    pos = notation.parse("edition n5\nactive a\ntrooper x a\norder x\n")
+    assert pos.order.trooper.text == "x" and pos.order.skills == ()
+
+
+@pytest.mark.parametrize("message, example", [
+    (msg, ex) for msg, examples in notation.MISTAKES.items() for ex in examples
+])
+def test_common_mistakes_have_their_own_message(message, example):
+    with pytest.raises(NotationError) as err:
+        notation.parse("edition n3\n" + example, "bad.pos")
+    assert message in str(err.value)
+    assert err.value.location.line == 2
+
+
+def test_error_names_file_line_column_caret_and_expected_words():
+    with pytest.raises(NotationError) as err:
+        notation.parse("edition n5\nactive a\ncover x partial y\n", "f.pos")
+    text = str(err.value)
+    assert text.splitlines()[0].startswith("f.pos:3:17: error: unexpected 'y'")
+    assert "    cover x partial y\n                    ^" in text
+    assert "expected 'from'" in text
+
+
+def test_second_edition_statement_is_rejected_with_first_line():
+    with pytest.raises(NotationError, match="the first is on line 1"):
+        notation.parse("edition n5\nedition n3\n")
+
+
+def test_random_input_never_escapes_as_anything_but_a_ruling_error():
+    rng = random.Random(7)
+    alphabet = "abc xyz->:+,()[]{}#;\n\t0123456789\x00é☃"
+    for _ in range(300):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
+        try:
+            notation.parse(text)
+        except RulingError:
+            pass
