@@ -21,8 +21,10 @@ A case file::
     # command = "check": overall verdict and, per named subject, the denying rules
     legal = false
     verdicts = { "aro fus1" = ["aro_lof"], "order" = [] }
-    # both: the exact set of conflicts as "subject | permission | denial"
+    # both: the exact set of conflicts as "subject | permission | denial", and of
+    # markers that reveal themselves for the whole Order
     conflicts = []
+    revealed = ["fiday"]
     # command = "error": the kind of error and where
     kind = "position"
     line = 3
@@ -190,8 +192,15 @@ def _aro_differences(expect: dict, report: AroReport) -> list[Difference]:
         for option, rules in options.items():
             actual = [c.rule for c in by_key[option].denied_by] if option in by_key else ["<no such option>"]
             diffs += _compare(f"denied.{trooper}.{option}", rules, actual)
+    return diffs + _common_differences(expect, report)
+
+
+def _common_differences(expect: dict, report) -> list[Difference]:
+    diffs: list[Difference] = []
     if "conflicts" in expect:
         diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
+    if "revealed" in expect:
+        diffs += _compare("revealed", expect["revealed"], [t for t, _ in report.revealed])
     return diffs
 
 
@@ -203,9 +212,7 @@ def _check_differences(expect: dict, report: CheckReport) -> list[Difference]:
     for subject, rules in expect.get("verdicts", {}).items():
         actual = [c.rule for c in judged[subject].denied_by] if subject in judged else ["<not judged>"]
         diffs += _compare(f"verdicts.{subject}", rules, actual)
-    if "conflicts" in expect:
-        diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
-    return diffs
+    return diffs + _common_differences(expect, report)
 
 
 def _error_differences(expect: dict, exc: RulingError) -> list[Difference]:

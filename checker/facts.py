@@ -80,6 +80,8 @@ def _term(value) -> Symbol:
 def _relation(add, r) -> None:
     if r.kind in ("lof", "zoc"):
         add(r.kind, r.subject, r.object, r.step)
+    elif r.kind == "hacking":
+        add("hacking_area", r.subject, r.object, r.step)
     elif r.kind == "contact":
         add("contact", r.subject, r.object, r.step)
         add("contact", r.object, r.subject, r.step)

@@ -37,10 +37,10 @@ class Trooper:
 
 @dataclass(frozen=True)
 class Relation:
-    kind: str  # lof, zoc, contact, distance, cover
+    kind: str  # lof, zoc, hacking, contact, distance, cover
     subject: str
     object: str
-    step: int = 1
+    step: int = 0
     value: str | None = None  # tenths of an inch for distance; partial/total for cover
 
 

@@ -37,10 +37,12 @@ TERMINAL_WORDS = {
     "LIST_KW": "a list ('skills:', 'weapons:', 'equipment:', 'characteristics:', 'state:')",
     "LOF_KW": "'lof'",
     "ZOC_KW": "'zoc'",
+    "HACKING_KW": "'hacking'",
     "DISTANCE_KW": "'distance'",
     "CONTACT_KW": "'contact'",
     "COVER_KW": "'cover'",
     "FROM_KW": "'from'",
+    "FIRST_KW": "'first'",
     "SECOND_KW": "'second'",
     "AFTER_KW": "'after'",
     "ORDER_KW": "'order'",
@@ -304,7 +306,8 @@ class _Builder:
         return _named(_tokens(item, "ITEM")[0], str(args[0]).strip() if args else None)
 
     def _relation(self, node: Tree, kind: str, subject: Token, obj: Token, value=None) -> None:
-        step = 2 if _subtrees(node, "phase") else 1
+        phases = [str(t) for p in _subtrees(node, "phase") for t in _tokens(p, "SECOND_KW") + _tokens(p, "FIRST_KW")]
+        step = {"first": 1, "second": 2}.get(phases[0], 0) if phases else 0
         self.fields["relations"].append(
             Relation(kind, _named(subject), _named(obj), step, value)
         )
@@ -321,6 +324,10 @@ class _Builder:
     def _zoc(self, node: Tree) -> None:
         a, b = _tokens(node, "NAME")
         self._relation(node, "zoc", a, b)
+
+    def _hacking(self, node: Tree) -> None:
+        a, b = _tokens(node, "NAME")
+        self._relation(node, "hacking", a, b)
 
     def _contact(self, node: Tree) -> None:
         a, b = _tokens(node, "NAME")

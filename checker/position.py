@@ -42,16 +42,17 @@ class TrooperDecl:
 
 @dataclass(frozen=True)
 class Relation:
-    """A relation a player states: ``lof``, ``zoc``, ``contact``, ``distance``, ``cover``.
+    """A relation a player states: ``lof``, ``zoc``, ``hacking``, ``contact``, ``distance``, ``cover``.
 
-    ``step`` is the declaration step from which it holds: 1 (from the first skill
-    on, the default) or 2 (``from second``: only once the second skill is declared).
+    ``step`` is the declaration step from which it holds: 0 (from the activation,
+    the default), 1 (``from first``: made by the first skill, e.g. a move into
+    contact) or 2 (``from second``: only once the second skill is declared).
     """
 
     kind: str
     subject: Named
     object: Named
-    step: int = 1
+    step: int = 0
     value: str | None = None  # inches for distance, partial/total for cover
 
 

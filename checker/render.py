@@ -26,6 +26,9 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
     if not r.activated:
         lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>'.")
     cited: dict[str, Citation] = {}
+    for trooper, c in r.revealed:
+        cited[c.rule] = c
+        lines.append(f"{trooper} reveals itself: a figure, not a marker, for the whole Order [{c.rule}]")
     for t in r.reactive:
         lines.append("")
         lines.append(f"{t.trooper}: {_eligibility(t)}")
@@ -72,6 +75,7 @@ def _eligibility(t) -> str:
 def check_text(r: CheckReport) -> str:
     verdict = "LEGAL" if r.legal else "ILLEGAL"
     lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated or '(none)'}: {verdict}"]
+    lines += [f"  {t} reveals itself for the whole Order: {cite(c)}" for t, c in r.revealed]
     for j in r.judgements:
         lines.append(f"  {j.subject}: {j.status}")
         lines += [f"    {cite(c)}" for c in j.denied_by]

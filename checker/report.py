@@ -81,6 +81,7 @@ class AroReport:
     activated: str | None
     reactive: tuple[Reactive, ...]
     conflicts: tuple[Conflict, ...]
+    revealed: tuple[tuple[str, Citation], ...] = ()  # markers revealed for the whole Order
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -103,6 +104,7 @@ class CheckReport:
     activated: str | None
     judgements: tuple[Judgement, ...]
     conflicts: tuple[Conflict, ...]
+    revealed: tuple[tuple[str, Citation], ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -149,6 +151,9 @@ class _Verdicts:
     def all_conflicts(self) -> tuple[Conflict, ...]:
         return tuple(c for cs in self.conflicts.values() for c in cs)
 
+    def revealed(self, atoms: Atoms) -> tuple[tuple[str, Citation], ...]:
+        return tuple((t, self.cite("marker_reveal")) for (t,) in atoms.get("revealed"))
+
 
 def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     """Every reactive trooper, why it may react, and each option with its verdict."""
@@ -170,7 +175,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         opts = sorted(options[trooper.id], key=lambda o: (o.status != LEGAL, o.skill, o.weapon or ""))
         trig = tuple(sorted(triggers[trooper.id], key=lambda t: (t.step, t.kind)))
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts)))
-    return AroReport(game.edition, game.activated, tuple(reactive), v.all_conflicts())
+    return AroReport(game.edition, game.activated, tuple(reactive), v.all_conflicts(), v.revealed(atoms))
 
 
 def check_report(game: Game, atoms: Atoms) -> CheckReport:
@@ -178,7 +183,7 @@ def check_report(game: Game, atoms: Atoms) -> CheckReport:
     v = _Verdicts(atoms, game.edition)
     subjects = sorted((s for (s,) in atoms.get("judged")), key=_subject_order)
     judgements = tuple(Judgement(_subject_text(s), **v.parts(s)) for s in subjects)
-    return CheckReport(game.edition, game.activated, judgements, v.all_conflicts())
+    return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(), v.revealed(atoms))
 
 
 def _option(catalogue: Catalogue, skill: str, weapon: str, parts: dict) -> Option:

@@ -26,8 +26,9 @@ def test_grammar_example_parses_into_every_construct():
     skills = dict(ghost.lists)["skills"]
     assert [(s.text, s.param) for s in skills] == [("Sixth Sense L2", None), ("Surprise Attack", "-3")]
     kinds = sorted({r.kind for r in pos.relations})
-    assert kinds == ["contact", "cover", "distance", "lof", "zoc"]
-    assert [r.step for r in pos.relations if r.kind == "lof"] == [1, 1, 2]
+    assert kinds == ["contact", "cover", "distance", "hacking", "lof", "zoc"]
+    assert [r.step for r in pos.relations if r.kind == "lof"] == [0, 0, 2]
+    assert [r.step for r in pos.relations if r.kind == "contact"] == [0, 1]
     attack = pos.order.skills[1]
     assert attack.name.text == "BS Attack"
     assert [a.text for a in attack.arguments] == ["Boarding Shotgun", "Normal"]
