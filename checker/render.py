@@ -6,7 +6,9 @@ import json
 
 from .report import CONFLICT, LEGAL, AroReport, CheckReport, Citation, Conflict
 
-TRIGGER_WORDS = {"lof": "LoF", "zoc": "ZoC", "template": "affected by a template"}
+TRIGGER_WORDS = {
+    "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "hacking_area": "Hacking Area",
+}
 STEP_WORDS = {1: "after the first skill", 2: "after the second skill"}
 
 
@@ -66,6 +68,8 @@ def _eligibility(t) -> str:
         )
         rules = sorted({g.rule.rule for g in t.triggers if g.rule})
         where = " ".join(f"[{x}]" for x in rules)
+        if not any(o.status == LEGAL for o in t.options):
+            return f"triggered ({why}) {where}, but no ARO it could declare is allowed"
         return f"may react ({why}) {where}; declares {STEP_WORDS.get(t.declares_after, '')}"
     if any(o.status == LEGAL for o in t.options):
         return "no ARO by LoF or ZoC; only the options another rule allows"

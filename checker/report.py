@@ -159,8 +159,12 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     """Every reactive trooper, why it may react, and each option with its verdict."""
     v = _Verdicts(atoms, game.edition)
     trigger_rules = dict(atoms.get("trigger_rule"))
-    triggers = defaultdict(list)
+    first_step: dict[tuple[str, str], int] = {}  # each kind of trigger from its first step
     for trooper, kind, step in atoms.get("trigger"):
+        key = (trooper, kind)
+        first_step[key] = min(step, first_step.get(key, step))
+    triggers = defaultdict(list)
+    for (trooper, kind), step in first_step.items():
         rule = trigger_rules.get(kind)
         triggers[trooper].append(Trigger(kind, step, v.cite(rule) if rule else None))
     first = dict(atoms.get("first_eligible"))

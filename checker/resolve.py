@@ -13,7 +13,7 @@ from .position import Named, Position, SkillDecl, TrooperDecl
 from .resources import editions
 
 ATTRIBUTES = ("cc", "bs", "ph", "wip", "arm", "bts", "w", "vita", "str", "s")
-WEAPON_NEEDS = ("bs_weapon", "cc_weapon")
+WEAPON_NEEDS = ("bs_weapon", "cc_weapon", "deployable")
 LIST_KINDS = {  # notation list -> catalogue kind
     "skills": "special_skills",
     "weapons": "weapons",
@@ -175,7 +175,7 @@ class _Resolver:
         skill = self._find("skills", decl.name)
         takes_weapon = bool(set(skill.get("needs", [])) & set(WEAPON_NEEDS)) or any(
             n.startswith(("weapon_trait:", "template:")) for n in skill.get("needs", [])
-        ) or skill.id == "place_deployable"
+        )
         weapon = ammunition = None
         args = list(decl.arguments)
         if args and not takes_weapon:
