@@ -305,41 +305,35 @@ class _Builder:
         args = _tokens(item, "ARG")
         return _named(_tokens(item, "ITEM")[0], str(args[0]).strip() if args else None)
 
-    def _relation(self, node: Tree, kind: str, subject: Token, obj: Token, value=None) -> None:
-        phases = [str(t) for p in _subtrees(node, "phase") for t in _tokens(p, "SECOND_KW") + _tokens(p, "FIRST_KW")]
-        step = {"first": 1, "second": 2}.get(phases[0], 0) if phases else 0
-        self.fields["relations"].append(
-            Relation(kind, _named(subject), _named(obj), step, value)
-        )
+    def _relation(self, node: Tree, kind: str, value_token: str | None = None) -> None:
+        subject, obj = _tokens(node, "NAME")
+        phase = [str(t) for p in _subtrees(node, "phase") for t in p.children if t.type != "FROM_KW"]
+        step = {"first": 1, "second": 2}[phase[0]] if phase else 0
+        value = str(_tokens(node, value_token)[0]) if value_token else None
+        self.fields["relations"].append(Relation(kind, _named(subject), _named(obj), step, value))
 
+    # One method per relation rule of the grammar; the tree's data names the kind.
     def _lof(self, node: Tree) -> None:
-        a, b = _tokens(node, "NAME")
-        self._relation(node, "lof", a, b)
+        self._relation(node, "lof")
 
     def _lof_both(self, node: Tree) -> None:
-        a, b = _tokens(node, "NAME")
-        self._relation(node, "lof", a, b)
-        self._relation(node, "lof", b, a)
+        self._relation(node, "lof")
+        self._relation(Tree(node.data, list(reversed(node.children)), node.meta), "lof")
 
     def _zoc(self, node: Tree) -> None:
-        a, b = _tokens(node, "NAME")
-        self._relation(node, "zoc", a, b)
+        self._relation(node, "zoc")
 
     def _hacking(self, node: Tree) -> None:
-        a, b = _tokens(node, "NAME")
-        self._relation(node, "hacking", a, b)
+        self._relation(node, "hacking")
 
     def _contact(self, node: Tree) -> None:
-        a, b = _tokens(node, "NAME")
-        self._relation(node, "contact", a, b)
+        self._relation(node, "contact")
 
     def _distance(self, node: Tree) -> None:
-        a, b = _tokens(node, "NAME")
-        self._relation(node, "distance", a, b, str(_tokens(node, "NUMBER")[0]))
+        self._relation(node, "distance", "NUMBER")
 
     def _cover(self, node: Tree) -> None:
-        a, b = _tokens(node, "NAME")
-        self._relation(node, "cover", a, b, str(_tokens(node, "COVER_KIND")[0]))
+        self._relation(node, "cover", "COVER_KIND")
 
     def _order(self, node: Tree) -> None:
         self._once("order", node.children[0])
