@@ -21,6 +21,7 @@ LIST_KINDS = {  # notation list -> catalogue kind
     "states": "states",
     "characteristics": "characteristics",
 }
+AMMUNITION_ALIASES = {"normal": "n"}  # "Normal" ammunition is written N in the weapon charts
 KIND_WORDS = {
     "special_skills": "special skill",
     "weapons": "weapon or piece of equipment",
@@ -194,9 +195,12 @@ class _Resolver:
         return SkillUse(skill.id, weapon, ammunition, targets)
 
     def _ammunition(self, weapon: cat.Entry, named: Named) -> str:
-        choices = list(weapon.get("ammunition", [])) + [m["name"] for m in weapon.get("modes", [])]
+        choices = list(dict.fromkeys(
+            list(weapon.get("ammunition", [])) + [m["name"] for m in weapon.get("modes", [])]
+        ))
+        wanted = AMMUNITION_ALIASES.get(cat.normalize(named.text), cat.normalize(named.text))
         for choice in choices:
-            if cat.normalize(choice) == cat.normalize(named.text):
+            if cat.normalize(choice) == wanted:
                 return _atom_text(choice)
         raise self.error(
             f"{weapon.name} has no ammunition or mode {named.text!r}; it has: {', '.join(choices)}",

@@ -97,3 +97,12 @@ def test_verify_counts_and_fails_on_a_wrong_case(tmp_path):
 def test_help_documents_exit_codes():
     assert "Exit codes:" in run("--help").output
     assert "2  bad input" in run("aros", "--help").output
+
+
+def test_the_readme_notation_example_runs(write):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The position notation")[1]
+    example = section.split("```")[1]
+    result = run("check", write(example))
+    assert result.exit_code in (EXIT_OK, EXIT_ILLEGAL), result.output
+    assert "order skill 2" in result.output
