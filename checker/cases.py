@@ -25,6 +25,8 @@ A case file::
     # markers that reveal themselves for the whole Order
     conflicts = []
     revealed = ["fiday"]
+    # both: for named subjects "position <trooper>", the rules the position breaks
+    breaches = { "position kaz2" = ["two_lieutenants"] }
     # command = "error": the kind of error and where
     kind = "position"
     line = 3
@@ -201,6 +203,10 @@ def _common_differences(expect: dict, report) -> list[Difference]:
         diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
     if "revealed" in expect:
         diffs += _compare("revealed", expect["revealed"], [t for t, _ in report.revealed])
+    for subject, rules in expect.get("breaches", {}).items():
+        breaches = {j.subject: j for j in report.breaches}
+        actual = [c.rule for c in breaches[subject].denied_by] if subject in breaches else ["<no breach>"]
+        diffs += _compare(f"breaches.{subject}", rules, actual)
     return diffs
 
 

@@ -52,7 +52,7 @@ def aros(file: str, fmt: str, legal_only: bool) -> None:
         click.echo(render.to_json(result.to_dict()))
     else:
         click.echo(render.aros_text(result, show_denied=not legal_only), nl=False)
-    sys.exit(EXIT_ILLEGAL if result.conflicts else EXIT_OK)
+    sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
 
 
 @main.command(epilog=EXIT_CODES_HELP)

@@ -28,6 +28,9 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
     if not r.activated:
         lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>'.")
     cited: dict[str, Citation] = {}
+    for j in r.breaches:
+        cited.update({c.rule: c for c in j.denied_by})
+        lines.append(f"The position breaks the rules: {j.subject}: " + " ".join(f"[{c.rule}]" for c in j.denied_by))
     for trooper, c in r.revealed:
         cited[c.rule] = c
         lines.append(f"{trooper} reveals itself: a figure, not a marker, for the whole Order [{c.rule}]")

@@ -82,6 +82,7 @@ class AroReport:
     reactive: tuple[Reactive, ...]
     conflicts: tuple[Conflict, ...]
     revealed: tuple[tuple[str, Citation], ...] = ()  # markers revealed for the whole Order
+    breaches: tuple["Judgement", ...] = ()  # the position itself breaks a rule
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -109,6 +110,10 @@ class CheckReport:
     @property
     def legal(self) -> bool:
         return all(j.status == LEGAL for j in self.judgements)
+
+    @property
+    def breaches(self) -> tuple[Judgement, ...]:
+        return tuple(j for j in self.judgements if j.subject.startswith("position"))
 
     def to_dict(self) -> dict:
         return {**asdict(self), "legal": self.legal}
@@ -179,15 +184,22 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         opts = sorted(options[trooper.id], key=lambda o: (o.status != LEGAL, o.skill, o.weapon or ""))
         trig = tuple(sorted(triggers[trooper.id], key=lambda t: (t.step, t.kind)))
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts)))
-    return AroReport(game.edition, game.activated, tuple(reactive), v.all_conflicts(), v.revealed(atoms))
+    return AroReport(
+        game.edition, game.activated, tuple(reactive), v.all_conflicts(), v.revealed(atoms),
+        tuple(j for j in _judgements(v, atoms) if j.subject.startswith("position")),
+    )
 
 
 def check_report(game: Game, atoms: Atoms) -> CheckReport:
     """A verdict on the declared Order, each of its skills, and each declared ARO."""
     v = _Verdicts(atoms, game.edition)
-    subjects = sorted((s for (s,) in atoms.get("judged")), key=_subject_order)
-    judgements = tuple(Judgement(_subject_text(s), **v.parts(s)) for s in subjects)
+    judgements = _judgements(v, atoms)
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(), v.revealed(atoms))
+
+
+def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:
+    subjects = sorted((s for (s,) in atoms.get("judged")), key=_subject_order)
+    return tuple(Judgement(_subject_text(s), **v.parts(s)) for s in subjects)
 
 
 def _option(catalogue: Catalogue, skill: str, weapon: str, parts: dict) -> Option:
@@ -197,6 +209,8 @@ def _option(catalogue: Catalogue, skill: str, weapon: str, parts: dict) -> Optio
 
 
 def _subject_order(subject) -> tuple:
+    if isinstance(subject, tuple) and subject[0] == "position":
+        return (-1, 0, str(subject[1]))
     if subject == "order":
         return (0, 0, "")
     if isinstance(subject, tuple) and subject[0] == "order":
