@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -122,3 +123,16 @@ def _entries(path, stem: str, rows: list) -> tuple[dict[str, Entry], dict[str, s
         for name in [row["name"], *row.get("aliases", [])]:
             index.setdefault(normalize(name), entry.id)
     return entries, index
+
+
+def split_param(text: str) -> tuple[str, str | None]:
+    """``'Surprise Attack (-3)'`` -> ``('Surprise Attack', '-3')``."""
+    head, sep, tail = text.partition("(")
+    return (head.strip(), tail.rstrip(") ").strip()) if sep else (text, None)
+
+
+def atom_text(text: str) -> str:
+    """A catalogue spelling as an ASCII ASP-friendly id: ``'E/M'`` -> ``'e_m'``,
+    ``'Grâce'`` -> ``'grace'``."""
+    plain = unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+    return "".join(c if c.isalnum() else "_" for c in plain).strip("_")

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
-from .catalogue import Catalogue, Entry
+from .catalogue import Catalogue, Entry, atom_text
 from .game import Game, SkillUse
-from .resolve import _atom_text
 
 
 def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
@@ -115,7 +114,7 @@ def _catalogue(add, catalogue: Catalogue, game: Game) -> None:
         if skill.get("lof"):
             add("lof_skill", skill.id)
         for label in skill.get("labels", []):
-            add("skill_label", skill.id, _atom_text(label))
+            add("skill_label", skill.id, atom_text(label))
         for need in skill.get("needs", []):
             add("skill_needs", skill.id, _need(need))
     for state in catalogue.all("states"):
@@ -135,7 +134,7 @@ def _need(need: str) -> Symbol:
     head, sep, arg = need.partition(":")
     if not sep:
         return Function(head)
-    return Function(head, [Function(_atom_text(arg))])
+    return Function(head, [Function(atom_text(arg))])
 
 
 def _weapon(add, w: Entry) -> None:
@@ -144,9 +143,9 @@ def _weapon(add, w: Entry) -> None:
     if isinstance(w.get("burst"), int):
         add("weapon_burst", w.id, w.get("burst"))
     for trait in w.get("traits", []):
-        add("weapon_trait", w.id, _atom_text(trait.split("(")[0]))
+        add("weapon_trait", w.id, atom_text(trait.split("(")[0]))
     for ammo in w.get("ammunition", []):
-        add("weapon_ammo", w.id, _atom_text(ammo))
+        add("weapon_ammo", w.id, atom_text(ammo))
     if w.get("template", "none") != "none":
         add("weapon_template", w.id, w.get("template"), w.get("template_type", "impact"))
     ranges = w.get("ranges", [])

@@ -150,7 +150,7 @@ class _Resolver:
             if kind in written:
                 items = [(n, n.text, n.param) for n in written[kind]]
             else:
-                items = [(decl.profile, *_split_param(text)) for text in base.get(kind, [])]
+                items = [(decl.profile, *cat.split_param(text)) for text in base.get(kind, [])]
             result[kind] = [self._list_item(kind, catalogue_kind, *i) for i in items]
         return result
 
@@ -201,17 +201,11 @@ class _Resolver:
         wanted = AMMUNITION_ALIASES.get(cat.normalize(named.text), cat.normalize(named.text))
         for choice in choices:
             if cat.normalize(choice) == wanted:
-                return _atom_text(choice)
+                return cat.atom_text(choice)
         raise self.error(
             f"{weapon.name} has no ammunition or mode {named.text!r}; it has: {', '.join(choices)}",
             named,
         )
-
-
-def _split_param(text: str) -> tuple[str, str | None]:
-    """``'Surprise Attack (-3)'`` -> ``('Surprise Attack', '-3')``."""
-    head, sep, tail = text.partition("(")
-    return (head.strip(), tail.rstrip(") ").strip()) if sep else (text, None)
 
 
 def _number(text: str | None):
@@ -219,8 +213,3 @@ def _number(text: str | None):
         return int(text)
     except (TypeError, ValueError):
         return text
-
-
-def _atom_text(text: str) -> str:
-    """A catalogue spelling as an ASP-friendly id: ``'E/M'`` -> ``'e_m'``."""
-    return "".join(c if c.isalnum() else "_" for c in text.casefold()).strip("_")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from checker import catalogue as cat
-from checker.resolve import LIST_KINDS, _split_param
+from checker.resolve import LIST_KINDS
 from checker.resources import editions
 
 
@@ -24,7 +24,7 @@ def test_profiles_resolve(edition):
     for profile in c.all("profiles"):
         for kind, catalogue_kind in LIST_KINDS.items():
             for text in profile.get(kind, []):
-                name, _ = _split_param(text)
+                name, _ = cat.split_param(text)
                 if not (c.find(catalogue_kind, name) or c.find(catalogue_kind, cat.split_level(name)[0])):
                     unknown.append(f"{profile.name}: {kind} {text!r}")
     assert not unknown
