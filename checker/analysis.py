@@ -25,6 +25,9 @@ class Analysis:
     def check(self) -> report.CheckReport:
         return report.check_report(self.game, self.atoms)
 
+    def declarations(self) -> report.DeclarationsReport:
+        return report.declarations_report(self.game, self.atoms, self.catalogue)
+
 
 def load(text: str, file: str = "<position>") -> tuple[Game, catalogue.Catalogue, list]:
     """Parse and resolve a position; return the game, its catalogue and its facts."""

@@ -4,7 +4,7 @@ A case file::
 
     source = "seed 003_ffd030bb113e9f57.txt p.30"   # required: where the rule is written
     description = "ZoC without LoF: only Change Facing or Reset"
-    command = "aros"                                # aros | check | error
+    command = "aros"                                # aros | check | declarations | error
     position = '''
     edition n3
     ...
@@ -18,6 +18,10 @@ A case file::
     declares_after.fus1 = 1           # 1, 2 or 0 for no ARO
     # for named options, the exact set of rules denying them
     denied.fus1 = { "bs_attack/combi_rifle" = ["aro_lof", "zoc_no_lof"] }
+    # command = "declarations": per slot (first, second), the exact set of legal
+    # options as "skill[/weapon][>target]", and the rules denying named options
+    legal.first = ["move", "bs_attack/combi_rifle>fus1"]
+    denied.second = { "bs_attack/combi_rifle>fus2" = ["target_lof"] }
     # command = "check": overall verdict and, per named subject, the denying rules
     legal = false
     verdicts = { "aro fus1" = ["aro_lof"], "order" = [] }
@@ -42,10 +46,10 @@ from pathlib import Path
 
 from . import analysis
 from .errors import CaseFormatError, LocatedError, RulingError
-from .render import aros_text, check_text
-from .report import LEGAL, AroReport, CheckReport
+from .render import aros_text, check_text, declarations_text
+from .report import LEGAL, AroReport, CheckReport, DeclarationsReport
 
-COMMANDS = ("aros", "check", "error")
+COMMANDS = ("aros", "check", "declarations", "error")
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,10 @@ def run(case: Case) -> CaseResult:
     if case.command == "aros":
         report = result.aros()
         return CaseResult(case, tuple(_aro_differences(case.expect, report)), aros_text(report))
+    if case.command == "declarations":
+        report = result.declarations()
+        diffs = _declaration_differences(case.expect, report)
+        return CaseResult(case, tuple(diffs), declarations_text(report))
     report = result.check()
     return CaseResult(case, tuple(_check_differences(case.expect, report)), check_text(report))
 
@@ -208,6 +216,27 @@ def _common_differences(expect: dict, report) -> list[Difference]:
         actual = [c.rule for c in breaches[subject].denied_by] if subject in breaches else ["<no breach>"]
         diffs += _compare(f"breaches.{subject}", rules, actual)
     return diffs
+
+
+SLOTS = {"first": 1, "second": 2}
+
+
+def _declaration_key(option) -> str:
+    key = f"{option.skill}/{option.weapon}" if option.weapon else option.skill
+    return f"{key}>{option.target}" if option.target else key
+
+
+def _declaration_differences(expect: dict, report: DeclarationsReport) -> list[Difference]:
+    diffs: list[Difference] = []
+    for name, slot in SLOTS.items():
+        options = {_declaration_key(o): o for o in report.options if o.slot == slot}
+        if name in expect.get("legal", {}):
+            actual = [k for k, o in options.items() if o.status == LEGAL]
+            diffs += _compare(f"legal.{name}", expect["legal"][name], actual)
+        for key, rules in expect.get("denied", {}).get(name, {}).items():
+            actual = [c.rule for c in options[key].denied_by] if key in options else ["<no such option>"]
+            diffs += _compare(f"denied.{name}.{key}", rules, actual)
+    return diffs + _common_differences(expect, report)
 
 
 def _check_differences(expect: dict, report: CheckReport) -> list[Difference]:

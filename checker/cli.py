@@ -69,6 +69,20 @@ def check(file: str, fmt: str) -> None:
 
 
 @main.command(epilog=EXIT_CODES_HELP)
+@position_argument
+@format_option
+@click.option("--legal-only", is_flag=True, help="List only the legal declarations.")
+def declarations(file: str, fmt: str, legal_only: bool) -> None:
+    """Every skill, weapon and target the activated trooper may declare, slot by slot."""
+    result = _run(file, fmt).declarations()
+    if fmt == "json":
+        click.echo(render.to_json(result.to_dict()))
+    else:
+        click.echo(render.declarations_text(result, show_denied=not legal_only), nl=False)
+    sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
+
+
+@main.command(epilog=EXIT_CODES_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @format_option
 @click.option("-v", "--verbose", is_flag=True, help="Print every case, not only failures.")

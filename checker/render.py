@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .report import CONFLICT, LEGAL, AroReport, CheckReport, Citation, Conflict
+from .report import CONFLICT, LEGAL, AroReport, CheckReport, Citation, Conflict, DeclarationsReport
 
 TRIGGER_WORDS = {
     "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "hacking_area": "Hacking Area",
@@ -37,27 +37,70 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
     for t in r.reactive:
         lines.append("")
         lines.append(f"{t.trooper}: {_eligibility(t)}")
-        legal = [o for o in t.options if o.status == LEGAL]
-        lines.append("  legal: " + (", ".join(o.label for o in legal) if legal else "none"))
-        for o in legal:
-            for e in o.lifted:
-                cited[e.permission.rule] = e.permission
-                lines.append(f"    {o.label}: allowed by [{e.permission.rule}] over [{e.denial.rule}]")
-        for o in t.options:
-            if o.status == CONFLICT:
-                lines.append(f"  conflict: {o.label}")
-                lines += [f"    {line}" for c in o.conflicts for line in conflict_lines(c)]
+        lines += _legal_lines(t.options, cited)
         if show_denied:
-            groups: dict[tuple[str, ...], list[str]] = {}
-            for o in t.options:
-                if o.status not in (LEGAL, CONFLICT):
-                    groups.setdefault(tuple(c.rule for c in o.denied_by), []).append(o.label)
-                    cited.update({c.rule: c for c in o.denied_by})
-            if groups:
-                lines.append("  not allowed:")
-            for rules, labels in sorted(groups.items()):
-                lines.append(f"    {', '.join(labels)}: " + " ".join(f"[{x}]" for x in rules))
+            lines += _denied_lines(t.options, cited)
         cited.update({g.rule.rule: g.rule for g in t.triggers if g.rule})
+    lines += _conflicts_section(r.conflicts)
+    if cited:
+        lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
+    return "\n".join(lines) + "\n"
+
+
+def _denied_lines(options, cited: dict[str, Citation]) -> list[str]:
+    """Denied options grouped by the rules that deny them; records the rules cited."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for o in options:
+        if o.status not in (LEGAL, CONFLICT):
+            groups.setdefault(tuple(c.rule for c in o.denied_by), []).append(o.label)
+            cited.update({c.rule: c for c in o.denied_by})
+    lines = ["  not allowed:"] if groups else []
+    for rules, labels in sorted(groups.items()):
+        lines.append(f"    {', '.join(labels)}: " + " ".join(f"[{x}]" for x in rules))
+    return lines
+
+
+def _legal_lines(options, cited: dict[str, Citation]) -> list[str]:
+    legal = [o for o in options if o.status == LEGAL]
+    lines = ["  legal: " + (", ".join(o.label for o in legal) if legal else "none")]
+    for o in legal:
+        for e in o.lifted:
+            cited[e.permission.rule] = e.permission
+            lines.append(f"    {o.label}: allowed by [{e.permission.rule}] over [{e.denial.rule}]")
+    for o in options:
+        if o.status == CONFLICT:
+            lines.append(f"  conflict: {o.label}")
+            lines += [f"    {line}" for c in o.conflicts for line in conflict_lines(c)]
+    return lines
+
+
+KIND_WORDS = {
+    "basic_short": "Basic Short Skill", "short": "Short Skill", "long": "Long Skill",
+    "short_movement": "Short Movement Skill", "entire": "Entire Order", "automatic": "Automatic Skill",
+}
+
+
+def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
+    """The activated trooper's options, slot by slot, then the rules cited."""
+    if not r.activated:
+        return f"Edition {r.edition.upper()}: no activated trooper. Add 'order <trooper>'.\n"
+    combos = [f"{KIND_WORDS.get(a, a)} + {KIND_WORDS.get(b, b)}" for a, b in r.combinations]
+    combos += [f"one {KIND_WORDS.get(k, k)}" for k in r.single_kinds]
+    lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated}",
+             "An Order is " + ", or ".join(combos) + " (in that order)."]
+    cited: dict[str, Citation] = {}
+    for j in r.breaches:
+        cited.update({c.rule: c for c in j.denied_by})
+        lines.append(f"The position breaks the rules: {j.subject}: " + " ".join(f"[{c.rule}]" for c in j.denied_by))
+    for slot, title in ((1, "First skill, or a whole-Order skill"), (2, "Second skill")):
+        options = [o for o in r.options if o.slot == slot]
+        lines += ["", f"{title}:"]
+        for kind in sorted({o.kind for o in options}):
+            lines.append(f" {KIND_WORDS.get(kind, kind)}:")
+            of_kind = [o for o in options if o.kind == kind]
+            lines += [" " + line for line in _legal_lines(of_kind, cited)]
+            if show_denied:
+                lines += [" " + line for line in _denied_lines(of_kind, cited)]
     lines += _conflicts_section(r.conflicts)
     if cited:
         lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]

@@ -160,6 +160,66 @@ class _Verdicts:
         return tuple((t, self.cite("marker_reveal")) for (t,) in atoms.get("revealed"))
 
 
+@dataclass(frozen=True)
+class Declaration:
+    """One option of the activated trooper: a skill in a slot, with weapon and target."""
+
+    slot: int  # 1: first skill or the Long / Entire Order skill; 2: second skill
+    skill: str
+    skill_name: str
+    kind: str
+    weapon: str | None
+    weapon_name: str | None
+    target: str | None
+    status: str
+    denied_by: tuple[Citation, ...] = ()
+    lifted: tuple[Exception_, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+
+    @property
+    def label(self) -> str:
+        text = f"{self.skill_name} ({self.weapon_name})" if self.weapon_name else self.skill_name
+        return f"{text} -> {self.target}" if self.target else text
+
+
+@dataclass(frozen=True)
+class DeclarationsReport:
+    edition: str
+    activated: str | None
+    combinations: tuple[tuple[str, str], ...]  # skill kinds one Order may combine, in order
+    single_kinds: tuple[str, ...]  # kinds that fill a whole Order
+    options: tuple[Declaration, ...]
+    conflicts: tuple[Conflict, ...]
+    breaches: tuple[Judgement, ...] = ()
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> DeclarationsReport:
+    """Every skill, weapon and target the activated trooper could declare in each slot."""
+    v = _Verdicts(atoms, game.edition)
+    singles = tuple(sorted(k for (k,) in atoms.get("single_kind")))
+    options = []
+    for slot, skill, weapon, target in atoms.get("act"):
+        entry = catalogue.entries["skills"][skill]
+        if slot == 2 and entry.get("kind") in singles:
+            continue  # a whole-Order skill is never a second skill
+        parts = v.parts(("act", slot, skill, weapon, target))
+        weapon_entry = catalogue.entries["weapons"].get(weapon)
+        options.append(Declaration(
+            slot, skill, entry.name, entry.get("kind", ""),
+            None if weapon == "none" else weapon, weapon_entry.name if weapon_entry else None,
+            None if target == "none" else target, **parts,
+        ))
+    options.sort(key=lambda o: (o.slot, o.status != LEGAL, o.skill, o.weapon or "", o.target or ""))
+    breaches = tuple(j for j in _judgements(v, atoms) if j.subject.startswith("position"))
+    return DeclarationsReport(
+        game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
+        tuple(options), v.all_conflicts(), breaches,
+    )
+
+
 def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     """Every reactive trooper, why it may react, and each option with its verdict."""
     v = _Verdicts(atoms, game.edition)
@@ -226,6 +286,9 @@ def _subject_text(subject) -> str:
         return f"order skill {args[0]}"
     if name == "aro_decl":
         return f"aro {args[0]}"
+    if name == "act":
+        slot, skill, weapon, target = args
+        return f"declaration {slot} {skill} {weapon} {target}"
     if name == "aro":
         trooper, skill, weapon = args
         return f"aro option {trooper} {skill}" + ("" if weapon == "none" else f" {weapon}")

@@ -106,3 +106,14 @@ def test_the_readme_notation_example_runs(write):
     result = run("check", write(example))
     assert result.exit_code in (EXIT_OK, EXIT_ILLEGAL), result.output
     assert "order skill 2" in result.output
+
+
+def test_declarations_lists_each_slot_and_the_rules(write):
+    path = write(HEADER + "lof hellcat -> fus1\norder hellcat\n")
+    result = run("declarations", path)
+    assert result.exit_code == EXIT_OK
+    assert "First skill, or a whole-Order skill:" in result.output and "Second skill:" in result.output
+    assert "BS Attack (Boarding Shotgun) -> fus1" in result.output
+    data = json.loads(run("declarations", path, "--format", "json").output)
+    legal = {(o["slot"], o["skill"], o["target"]) for o in data["options"] if o["status"] == "legal"}
+    assert (1, "bs_attack", "fus1") in legal and (2, "move", None) in legal
