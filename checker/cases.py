@@ -14,6 +14,8 @@ A case file::
     # command = "aros": for each named trooper, the exact set of legal options
     # ("skill" or "skill/weapon" ids), its trigger kinds and declaration step
     legal.fus1 = ["change_facing", "reset"]
+    # granted, but performed as Idle at Resolution (a rule checked then fails)
+    invalid.fus1 = ["bs_attack/pistol"]
     triggers.fus1 = ["zoc"]
     declares_after.fus1 = 1           # 1, 2 or 0 for no ARO
     # for named options, the exact set of rules denying them
@@ -22,7 +24,10 @@ A case file::
     # options as "skill[/weapon][>target]", and the rules denying named options
     legal.first = ["move", "bs_attack/combi_rifle>fus1"]
     denied.second = { "bs_attack/combi_rifle>fus2" = ["target_lof"] }
-    # command = "check": overall verdict and, per named subject, the denying rules
+    # command = "check": overall verdict (legal = everything declared was granted) and,
+    # per named subject, the rules denying it (or failing at Resolution); `status` pins
+    # a subject's tier: legal, invalid, denied or conflict
+    status = { "aro fus1" = "invalid" }
     legal = false
     verdicts = { "aro fus1" = ["aro_lof"], "order" = [] }
     # both: the exact set of conflicts as "subject | permission | denial", and of
@@ -47,7 +52,7 @@ from pathlib import Path
 from . import analysis
 from .errors import CaseFormatError, LocatedError, RulingError
 from .render import aros_text, check_text, declarations_text
-from .report import LEGAL, AroReport, CheckReport, DeclarationsReport
+from .report import INVALID, LEGAL, AroReport, CheckReport, DeclarationsReport
 
 COMMANDS = ("aros", "check", "declarations", "error")
 
@@ -181,14 +186,15 @@ def _conflict_keys(conflicts) -> list[str]:
 def _aro_differences(expect: dict, report: AroReport) -> list[Difference]:
     troopers = {t.trooper: t for t in report.reactive}
     diffs: list[Difference] = []
-    for key in ("legal", "triggers", "declares_after", "denied"):
+    for key in ("legal", "invalid", "triggers", "declares_after", "denied"):
         for trooper in expect.get(key, {}):
             if trooper not in troopers:
                 diffs.append(Difference(f"{key}.{trooper}", missing=("a reactive trooper",)))
-    for trooper, legal in expect.get("legal", {}).items():
-        if trooper in troopers:
-            actual = [_option_key(o) for o in troopers[trooper].options if o.status == LEGAL]
-            diffs += _compare(f"legal.{trooper}", legal, actual)
+    for key, status in (("legal", LEGAL), ("invalid", INVALID)):
+        for trooper, expected in expect.get(key, {}).items():
+            if trooper in troopers:
+                actual = [_option_key(o) for o in troopers[trooper].options if o.status == status]
+                diffs += _compare(f"{key}.{trooper}", expected, actual)
     for trooper, kinds in expect.get("triggers", {}).items():
         if trooper in troopers:
             diffs += _compare(f"triggers.{trooper}", kinds, {t.kind for t in troopers[trooper].triggers})
@@ -244,6 +250,8 @@ def _check_differences(expect: dict, report: CheckReport) -> list[Difference]:
     if "legal" in expect:
         diffs += _compare("legal", [expect["legal"]], [report.legal])
     judged = {j.subject: j for j in report.judgements}
+    for subject, status in expect.get("status", {}).items():
+        diffs += _compare(f"status.{subject}", [status], [judged[subject].status if subject in judged else "<not judged>"])
     for subject, rules in expect.get("verdicts", {}).items():
         actual = [c.rule for c in judged[subject].denied_by] if subject in judged else ["<not judged>"]
         diffs += _compare(f"verdicts.{subject}", rules, actual)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .report import CONFLICT, LEGAL, AroReport, CheckReport, Citation, Conflict, DeclarationsReport
+from .report import CONFLICT, DENIED, INVALID, LEGAL, AroReport, CheckReport, Citation, Conflict, DeclarationsReport
 
 TRIGGER_WORDS = {
     "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "hacking_area": "Hacking Area",
@@ -18,7 +18,8 @@ def to_json(data: dict) -> str:
 
 def cite(c: Citation) -> str:
     """``[aro_skill] N3 seed 003 p.30: Using an ARO, ...``"""
-    return f"[{c.rule}] {c.edition.upper()} {c.source}: {c.text}"
+    when = " (checked at Resolution)" if c.when == "resolution" else ""
+    return f"[{c.rule}] {c.edition.upper()} {c.source}{when}: {c.text}"
 
 
 def aros_text(r: AroReport, show_denied: bool = True) -> str:
@@ -51,7 +52,7 @@ def _denied_lines(options, cited: dict[str, Citation]) -> list[str]:
     """Denied options grouped by the rules that deny them; records the rules cited."""
     groups: dict[tuple[str, ...], list[str]] = {}
     for o in options:
-        if o.status not in (LEGAL, CONFLICT):
+        if o.status == DENIED:
             groups.setdefault(tuple(c.rule for c in o.denied_by), []).append(o.label)
             cited.update({c.rule: c for c in o.denied_by})
     lines = ["  not allowed:"] if groups else []
@@ -63,6 +64,12 @@ def _denied_lines(options, cited: dict[str, Citation]) -> list[str]:
 def _legal_lines(options, cited: dict[str, Citation]) -> list[str]:
     legal = [o for o in options if o.status == LEGAL]
     lines = ["  legal: " + (", ".join(o.label for o in legal) if legal else "none")]
+    invalid = [o for o in options if o.status == INVALID]
+    if invalid:
+        lines.append("  granted, but performed as Idle at Resolution (Disposable use spent, marker revealed):")
+        for o in invalid:
+            cited.update({c.rule: c for c in o.denied_by})
+            lines.append(f"    {o.label}: " + " ".join(f"[{c.rule}]" for c in o.denied_by))
     for o in legal:
         for e in o.lifted:
             cited[e.permission.rule] = e.permission
@@ -123,11 +130,12 @@ def _eligibility(t) -> str:
 
 
 def check_text(r: CheckReport) -> str:
-    verdict = "LEGAL" if r.legal else "ILLEGAL"
+    verdict = ("LEGAL" if r.legal else "ILLEGAL") + (" (with conflicts)" if r.conflicts else "")
     lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated or '(none)'}: {verdict}"]
     lines += [f"  {t} reveals itself for the whole Order: {cite(c)}" for t, c in r.revealed]
     for j in r.judgements:
-        lines.append(f"  {j.subject}: {j.status}")
+        status = "granted, performed as Idle at Resolution" if j.status == INVALID else j.status
+        lines.append(f"  {j.subject}: {status}")
         lines += [f"    {cite(c)}" for c in j.denied_by]
         lines += [f"    allowed by {cite(e.permission)} (overrides [{e.denial.rule}])" for e in j.lifted]
     if not r.judgements:

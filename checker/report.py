@@ -10,7 +10,10 @@ from .catalogue import Catalogue
 from .game import Game
 from .solver import Atoms
 
-LEGAL, DENIED, CONFLICT = "legal", "denied", "conflict"
+LEGAL, INVALID, DENIED, CONFLICT = "legal", "invalid", "denied", "conflict"
+# The three tiers, plus conflicts: LEGAL granted and valid; INVALID granted, but a
+# requirement checked at Resolution fails, so it is performed as Idle (a Disposable
+# weapon's use still spent, a marker still revealed); DENIED not granted at all.
 
 
 @dataclass(frozen=True)
@@ -19,6 +22,7 @@ class Citation:
     edition: str
     source: str
     text: str
+    when: str = "declaration"  # or "resolution": checked when the Order is resolved
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,8 @@ class CheckReport:
 
     @property
     def legal(self) -> bool:
-        return all(j.status == LEGAL for j in self.judgements)
+        """Everything declared was granted (some may still be performed as Idle)."""
+        return all(j.status in (LEGAL, INVALID) for j in self.judgements)
 
     @property
     def breaches(self) -> tuple[Judgement, ...]:
@@ -124,7 +129,11 @@ class _Verdicts:
 
     def __init__(self, atoms: Atoms, edition: str):
         self.edition = edition
-        self.cites = {r: Citation(r, edition, src, text) for r, src, text in atoms.get("cite")}
+        at_resolution = {r for (r,) in atoms.get("resolution_rule")}
+        self.cites = {
+            r: Citation(r, edition, src, text, "resolution" if r in at_resolution else "declaration")
+            for r, src, text in atoms.get("cite")
+        }
         self.denied = defaultdict(list)
         for subject, rule in atoms.get("denied"):
             self.denied[subject].append(self.cite(rule))
@@ -143,7 +152,10 @@ class _Verdicts:
     def status(self, subject) -> str:
         if self.conflicts.get(subject):
             return CONFLICT
-        return DENIED if self.denied.get(subject) else LEGAL
+        denials = self.denied.get(subject, [])
+        if any(c.when == "declaration" for c in denials):
+            return DENIED
+        return INVALID if denials else LEGAL
 
     def parts(self, subject) -> dict:
         return {
