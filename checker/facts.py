@@ -40,6 +40,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
                 add("skill_param", t.id, s.id, s.param)
         for w in (*t.weapons, *t.equipment):
             add("carries", t.id, w)
+        for w in sorted({w for w in t.weapons if t.weapons.count(w) > 1}):
+            add("twin_weapons", t.id, w)
         for c in t.characteristics:
             add("characteristic", t.id, c)
         for s in t.states:
