@@ -50,6 +50,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         _relation(add, r)
     if game.activated:
         add("activated", game.activated)
+        if game.impetuous:
+            add("impetuous_order")
         for step, use in enumerate(game.order, start=1):
             add("declared", step, use.skill)
             _use(add, ("declared_weapon", "declared_ammo", "declared_target", "declared_covers"), step, use)

@@ -77,6 +77,7 @@ class Game:
     relations: tuple[Relation, ...]
     activated: str | None
     order: tuple[SkillUse, ...]
+    impetuous: bool
     aros: tuple[Aro, ...]
     dice: tuple[tuple[str, tuple[int, ...]], ...]
 

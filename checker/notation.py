@@ -46,6 +46,7 @@ TERMINAL_WORDS = {
     "SECOND_KW": "'second'",
     "AFTER_KW": "'after'",
     "ORDER_KW": "'order'",
+    "IMPETUOUS_KW": "'impetuous'",
     "ARO_KW": "'aro'",
     "DICE_KW": "'dice'",
     "EDITION": "an edition ('n5' or 'n3')",
@@ -338,7 +339,8 @@ class _Builder:
     def _order(self, node: Tree) -> None:
         self._once("order", node.children[0])
         skills = tuple(self._skill(s) for s in _subtrees(node, "skill"))
-        self.fields["order"] = OrderDecl(_named(_tokens(node, "NAME")[0]), skills)
+        impetuous = bool(_tokens(node, "IMPETUOUS_KW"))
+        self.fields["order"] = OrderDecl(_named(_tokens(node, "NAME")[0]), skills, impetuous)
 
     def _aro(self, node: Tree) -> None:
         step = 2 if _subtrees(node, "timing") else 1

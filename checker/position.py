@@ -80,6 +80,7 @@ class OrderDecl:
 
     trooper: Named
     skills: tuple[SkillDecl, ...] = ()
+    impetuous: bool = False  # an Impetuous Order, from the Impetuous table only
 
 
 @dataclass(frozen=True)

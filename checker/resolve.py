@@ -75,6 +75,7 @@ class _Resolver:
             relations=tuple(self._relation(r) for r in pos.relations),
             activated=self._id(order.trooper) if order else None,
             order=tuple(self._use(s) for s in order.skills) if order else (),
+            impetuous=bool(order and order.impetuous),
             aros=tuple(
                 Aro(self._id(a.trooper), self._use(a.skill), a.step, a.trooper.span.line)
                 for a in pos.aros
