@@ -66,7 +66,7 @@ def _legal_lines(options, cited: dict[str, Citation]) -> list[str]:
     lines = ["  legal: " + (", ".join(o.label for o in legal) if legal else "none")]
     invalid = [o for o in options if o.status == INVALID]
     if invalid:
-        lines.append("  granted, but performed as Idle at Resolution (Disposable use spent, marker revealed):")
+        lines.append("  granted, but void at Resolution (performed as Idle: Disposable use spent, marker revealed):")
         for o in invalid:
             cited.update({c.rule: c for c in o.denied_by})
             lines.append(f"    {o.label}: " + " ".join(f"[{c.rule}]" for c in o.denied_by))
@@ -134,7 +134,7 @@ def check_text(r: CheckReport) -> str:
     lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated or '(none)'}: {verdict}"]
     lines += [f"  {t} reveals itself for the whole Order: {cite(c)}" for t, c in r.revealed]
     for j in r.judgements:
-        status = "granted, performed as Idle at Resolution" if j.status == INVALID else j.status
+        status = "granted, but void at Resolution" if j.status == INVALID else j.status
         lines.append(f"  {j.subject}: {status}")
         lines += [f"    {cite(c)}" for c in j.denied_by]
         lines += [f"    allowed by {cite(e.permission)} (overrides [{e.denial.rule}])" for e in j.lifted]

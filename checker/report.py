@@ -285,8 +285,8 @@ def _subject_order(subject) -> tuple:
         return (-1, 0, str(subject[1]))
     if subject == "order":
         return (0, 0, "")
-    if isinstance(subject, tuple) and subject[0] == "order":
-        return (1, subject[1], "")
+    if isinstance(subject, tuple) and subject[0] in ("order", "shot"):
+        return (1, subject[1], str(subject[2:]))
     return (2, 0, str(subject[1:]))
 
 
@@ -298,6 +298,8 @@ def _subject_text(subject) -> str:
         return f"order skill {args[0]}"
     if name == "aro_decl":
         return f"aro {args[0]}"
+    if name == "shot":
+        return f"order skill {args[0]} shot at {args[1]}"
     if name == "act":
         slot, skill, weapon, target = args
         return f"declaration {slot} {skill} {weapon} {target}"
