@@ -8,6 +8,7 @@ from .report import CONFLICT, DENIED, INVALID, LEGAL, AroReport, CheckReport, Ci
 
 TRIGGER_WORDS = {
     "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "hacking_area": "Hacking Area",
+    "sixth_sense": "Sixth Sense (attacked)",
 }
 STEP_WORDS = {1: "after the first skill", 2: "after the second skill"}
 
