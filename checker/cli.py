@@ -48,10 +48,7 @@ def main() -> None:
 def aros(file: str, fmt: str, legal_only: bool) -> None:
     """Each enemy trooper's legal AROs, and the rule denying every other option."""
     result = _run(file, fmt).aros()
-    if fmt == "json":
-        click.echo(render.to_json(result.to_dict()))
-    else:
-        click.echo(render.aros_text(result, show_denied=not legal_only), nl=False)
+    _emit(result, fmt, lambda r: render.aros_text(r, show_denied=not legal_only))
     sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
 
 
@@ -61,10 +58,7 @@ def aros(file: str, fmt: str, legal_only: bool) -> None:
 def check(file: str, fmt: str) -> None:
     """Verdict on the declared Order and AROs (exit 1 if anything is illegal)."""
     result = _run(file, fmt).check()
-    if fmt == "json":
-        click.echo(render.to_json(result.to_dict()))
-    else:
-        click.echo(render.check_text(result), nl=False)
+    _emit(result, fmt, render.check_text)
     sys.exit(EXIT_OK if result.legal and not result.conflicts else EXIT_ILLEGAL)
 
 
@@ -75,10 +69,7 @@ def check(file: str, fmt: str) -> None:
 def declarations(file: str, fmt: str, legal_only: bool) -> None:
     """Every skill, weapon and target the activated trooper may declare, slot by slot."""
     result = _run(file, fmt).declarations()
-    if fmt == "json":
-        click.echo(render.to_json(result.to_dict()))
-    else:
-        click.echo(render.declarations_text(result, show_denied=not legal_only), nl=False)
+    _emit(result, fmt, lambda r: render.declarations_text(r, show_denied=not legal_only))
     sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
 
 
@@ -114,6 +105,14 @@ def facts(file: str) -> None:
     game, _, symbols = _guard(lambda: analysis.load(_read(file), file), "text")
     click.echo(f"% python -m clingo {solver.entry_file(game.edition)} <this file>")
     click.echo(solver.program_text(symbols), nl=False)
+
+
+def _emit(result, fmt: str, as_text) -> None:
+    """A report on stdout, as JSON or as the text ``as_text`` makes of it."""
+    if fmt == "json":
+        click.echo(render.to_json(result.to_dict()))
+    else:
+        click.echo(as_text(result), nl=False)
 
 
 def _run(file: str, fmt: str) -> analysis.Analysis:

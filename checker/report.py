@@ -4,7 +4,7 @@ declared Order and AROs are legal, each verdict with the rules behind it."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from .catalogue import Catalogue
 from .game import Game
@@ -173,25 +173,17 @@ class _Verdicts:
 
 
 @dataclass(frozen=True)
-class Declaration:
-    """One option of the activated trooper: a skill in a slot, with weapon and target."""
+class Declaration(Option):
+    """An option of the activated trooper: an Option in a slot, with its skill's kind
+    and its target."""
 
-    slot: int  # 1: first skill or the Long / Entire Order skill; 2: second skill
-    skill: str
-    skill_name: str
-    kind: str
-    weapon: str | None
-    weapon_name: str | None
-    target: str | None
-    status: str
-    denied_by: tuple[Citation, ...] = ()
-    lifted: tuple[Exception_, ...] = ()
-    conflicts: tuple[Conflict, ...] = ()
+    slot: int = field(kw_only=True)  # 1: first skill or whole-Order skill; 2: second
+    kind: str = field(kw_only=True)
+    target: str | None = field(kw_only=True)
 
     @property
     def label(self) -> str:
-        text = f"{self.skill_name} ({self.weapon_name})" if self.weapon_name else self.skill_name
-        return f"{text} -> {self.target}" if self.target else text
+        return f"{super().label} -> {self.target}" if self.target else super().label
 
 
 @dataclass(frozen=True)
@@ -220,9 +212,9 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
         parts = v.parts(("act", slot, skill, weapon, target))
         weapon_entry = catalogue.entries["weapons"].get(weapon)
         options.append(Declaration(
-            slot, skill, entry.name, entry.get("kind", ""),
-            None if weapon == "none" else weapon, weapon_entry.name if weapon_entry else None,
-            None if target == "none" else target, **parts,
+            skill, entry.name, None if weapon == "none" else weapon,
+            weapon_entry.name if weapon_entry else None, **parts,
+            slot=slot, kind=entry.get("kind", ""), target=None if target == "none" else target,
         ))
     options.sort(key=lambda o: (o.slot, o.status != LEGAL, o.skill, o.weapon or "", o.target or ""))
     breaches = tuple(j for j in _judgements(v, atoms) if j.subject.startswith("position"))
