@@ -5,6 +5,7 @@ The only module that knows lark.
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 
 import lark
@@ -114,6 +115,9 @@ MISTAKES = {
 
 @lru_cache(maxsize=1)
 def _parser() -> lark.Lark:
+    # A cache file that cannot be written is not an error for the user: lark would log
+    # it with a traceback, so its logger only speaks up for critical problems.
+    logging.getLogger("lark").setLevel(logging.CRITICAL)
     return lark.Lark(
         grammar_file().read_text(encoding="utf-8"),
         parser="lalr",
