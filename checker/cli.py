@@ -2,7 +2,7 @@
 
 Exit codes:
   0  legal, or all cases passed
-  1  illegal, a conflict was found, or a case failed
+  1  illegal, a conflict was found, the position breaks the rules, or a case failed
   2  bad input: a notation or position error, an unreadable file, a malformed case
 """
 
@@ -24,7 +24,7 @@ EXIT_CODES_HELP = f"""
 \b
 Exit codes:
   {EXIT_OK}  legal / all cases passed
-  {EXIT_ILLEGAL}  illegal, conflict found, or a case failed
+  {EXIT_ILLEGAL}  illegal, conflict found, position breaks the rules, or a case failed
   {EXIT_BAD_INPUT}  bad input (notation error, unknown name, unreadable file)
 """
 
