@@ -43,6 +43,8 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
         if show_denied:
             lines += _denied_lines(t.options, cited)
         cited.update({g.rule.rule: g.rule for g in t.triggers if g.rule})
+        if t.may_delay:
+            cited[t.may_delay.rule] = t.may_delay
     lines += _conflicts_section(r.conflicts)
     if cited:
         lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
@@ -124,7 +126,10 @@ def _eligibility(t) -> str:
         where = " ".join(f"[{x}]" for x in rules)
         if not any(o.status == LEGAL for o in t.options):
             return f"triggered ({why}) {where}, but no ARO it could declare is allowed"
-        return f"may react ({why}) {where}; declares {STEP_WORDS.get(t.declares_after, '')}"
+        when = STEP_WORDS.get(t.declares_after, "")
+        if t.may_delay and t.declares_after == 1:
+            when += f", or may delay to the second skill [{t.may_delay.rule}]"
+        return f"may react ({why}) {where}; declares {when}"
     if any(o.status == LEGAL for o in t.options):
         return "no ARO by LoF or ZoC; only the options another rule allows"
     return "no ARO"
