@@ -217,8 +217,8 @@ def _common_differences(expect: dict, report) -> list[Difference]:
         diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
     if "revealed" in expect:
         diffs += _compare("revealed", expect["revealed"], [t for t, _ in report.revealed])
+    breaches = {j.subject: j for j in report.breaches}
     for subject, rules in expect.get("breaches", {}).items():
-        breaches = {j.subject: j for j in report.breaches}
         actual = [c.rule for c in breaches[subject].denied_by] if subject in breaches else ["<no breach>"]
         diffs += _compare(f"breaches.{subject}", rules, actual)
     return diffs
@@ -228,7 +228,7 @@ SLOTS = {"first": 1, "second": 2}
 
 
 def _declaration_key(option) -> str:
-    key = f"{option.skill}/{option.weapon}" if option.weapon else option.skill
+    key = _option_key(option)
     return f"{key}>{option.target}" if option.target else key
 
 
@@ -251,7 +251,8 @@ def _check_differences(expect: dict, report: CheckReport) -> list[Difference]:
         diffs += _compare("legal", [expect["legal"]], [report.legal])
     judged = {j.subject: j for j in report.judgements}
     for subject, status in expect.get("status", {}).items():
-        diffs += _compare(f"status.{subject}", [status], [judged[subject].status if subject in judged else "<not judged>"])
+        actual = judged[subject].status if subject in judged else "<not judged>"
+        diffs += _compare(f"status.{subject}", [status], [actual])
     for subject, rules in expect.get("verdicts", {}).items():
         actual = [c.rule for c in judged[subject].denied_by] if subject in judged else ["<not judged>"]
         diffs += _compare(f"verdicts.{subject}", rules, actual)

@@ -33,6 +33,9 @@ format_option = click.option(
     help="Output for a person (text) or a program (json).",
 )
 position_argument = click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+legal_only_option = click.option(
+    "--legal-only", is_flag=True, help="List only what is legal, not the denied options."
+)
 
 
 @click.group(epilog=EXIT_CODES_HELP)
@@ -44,7 +47,7 @@ def main() -> None:
 @main.command(epilog=EXIT_CODES_HELP)
 @position_argument
 @format_option
-@click.option("--legal-only", is_flag=True, help="List only the legal AROs, not the denied options.")
+@legal_only_option
 def aros(file: str, fmt: str, legal_only: bool) -> None:
     """Each enemy trooper's legal AROs, and the rule denying every other option."""
     result = _run(file, fmt).aros()
@@ -65,7 +68,7 @@ def check(file: str, fmt: str) -> None:
 @main.command(epilog=EXIT_CODES_HELP)
 @position_argument
 @format_option
-@click.option("--legal-only", is_flag=True, help="List only the legal declarations.")
+@legal_only_option
 def declarations(file: str, fmt: str, legal_only: bool) -> None:
     """Every skill, weapon and target the activated trooper may declare, slot by slot."""
     result = _run(file, fmt).declarations()

@@ -30,9 +30,7 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
     if not r.activated:
         lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>'.")
     cited: dict[str, Citation] = {}
-    for j in r.breaches:
-        cited.update({c.rule: c for c in j.denied_by})
-        lines.append(f"The position breaks the rules: {j.subject}: " + " ".join(f"[{c.rule}]" for c in j.denied_by))
+    lines += _breach_lines(r.breaches, cited)
     for trooper, c in r.revealed:
         cited[c.rule] = c
         lines.append(f"{trooper} reveals itself: a figure, not a marker, for the whole Order [{c.rule}]")
@@ -49,6 +47,15 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
     if cited:
         lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
     return "\n".join(lines) + "\n"
+
+
+def _breach_lines(breaches, cited: dict[str, Citation]) -> list[str]:
+    """One line per breach of the position itself; records the rules cited."""
+    lines = []
+    for j in breaches:
+        cited.update({c.rule: c for c in j.denied_by})
+        lines.append(f"The position breaks the rules: {j.subject}: " + " ".join(f"[{c.rule}]" for c in j.denied_by))
+    return lines
 
 
 def _denied_lines(options, cited: dict[str, Citation]) -> list[str]:
@@ -99,9 +106,7 @@ def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
     lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated}",
              "An Order is " + ", or ".join(combos) + " (in that order)."]
     cited: dict[str, Citation] = {}
-    for j in r.breaches:
-        cited.update({c.rule: c for c in j.denied_by})
-        lines.append(f"The position breaks the rules: {j.subject}: " + " ".join(f"[{c.rule}]" for c in j.denied_by))
+    lines += _breach_lines(r.breaches, cited)
     for slot, title in ((1, "First skill, or a whole-Order skill"), (2, "Second skill")):
         options = [o for o in r.options if o.slot == slot]
         lines += ["", f"{title}:"]

@@ -119,7 +119,7 @@ class CheckReport:
 
     @property
     def breaches(self) -> tuple[Judgement, ...]:
-        return tuple(j for j in self.judgements if j.subject.startswith("position"))
+        return _breaches(self.judgements)
 
     def to_dict(self) -> dict:
         return {**asdict(self), "legal": self.legal}
@@ -218,10 +218,9 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
             slot=slot, kind=entry.get("kind", ""), target=None if target == "none" else target,
         ))
     options.sort(key=lambda o: (o.slot, o.status != LEGAL, o.skill, o.weapon or "", o.target or ""))
-    breaches = tuple(j for j in _judgements(v, atoms) if j.subject.startswith("position"))
     return DeclarationsReport(
         game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
-        tuple(options), v.all_conflicts(), breaches,
+        tuple(options), v.all_conflicts(), _breaches(_judgements(v, atoms)),
     )
 
 
@@ -253,7 +252,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
         game.edition, game.activated, tuple(reactive), v.all_conflicts(), v.revealed(atoms),
-        tuple(j for j in _judgements(v, atoms) if j.subject.startswith("position")),
+        _breaches(_judgements(v, atoms)),
     )
 
 
@@ -267,6 +266,11 @@ def check_report(game: Game, atoms: Atoms) -> CheckReport:
 def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:
     subjects = sorted((s for (s,) in atoms.get("judged")), key=_subject_order)
     return tuple(Judgement(_subject_text(s), **v.parts(s)) for s in subjects)
+
+
+def _breaches(judgements: tuple[Judgement, ...]) -> tuple[Judgement, ...]:
+    """The judgements on the position itself (subjects ``position <trooper>``)."""
+    return tuple(j for j in judgements if j.subject.startswith("position"))
 
 
 def _option(catalogue: Catalogue, skill: str, weapon: str, parts: dict) -> Option:
