@@ -176,7 +176,10 @@ def _compare(key: str, expected, actual) -> list[Difference]:
 
 
 def _option_key(option) -> str:
-    return f"{option.skill}/{option.weapon}" if option.weapon else option.skill
+    """``skill`` or ``skill/weapon``, then ``>against`` for an ARO against one of
+    several activated troopers."""
+    key = f"{option.skill}/{option.weapon}" if option.weapon else option.skill
+    return f"{key}>{option.against}" if option.against else key
 
 
 def _conflict_keys(conflicts) -> list[str]:
@@ -228,8 +231,10 @@ SLOTS = {"first": 1, "second": 2}
 
 
 def _declaration_key(option) -> str:
+    """``skill[/weapon][>target]``, prefixed ``actor:`` when several are activated."""
     key = _option_key(option)
-    return f"{key}>{option.target}" if option.target else key
+    key = f"{key}>{option.target}" if option.target else key
+    return f"{option.actor}:{key}" if option.actor else key
 
 
 def _declaration_differences(expect: dict, report: DeclarationsReport) -> list[Difference]:

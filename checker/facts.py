@@ -48,17 +48,22 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("state", t.id, s)
     for r in game.relations:
         _relation(add, r)
-    if game.activated:
-        add("activated", game.activated)
-        if game.impetuous:
+    names = ("declared_weapon", "declared_ammo", "declared_target", "declared_covers")
+    for order in game.orders:
+        add("activated", order.trooper)
+        if order.impetuous:
             add("impetuous_order")
-        for step, use in enumerate(game.order, start=1):
-            add("declared", step, use.skill)
-            _use(add, ("declared_weapon", "declared_ammo", "declared_target", "declared_covers"), step, use)
+        if order.coordinated:
+            add("coordinated", order.trooper)
+        if order.spearhead:
+            add("spearhead", order.trooper)
+        for step, use in enumerate(order.skills, start=1):
+            add("declared", order.trooper, step, use.skill)
+            _use(add, names, (order.trooper, step), use)
     for aro in game.aros:
         add("aro", aro.trooper, aro.use.skill, aro.step)
         add("aro_line", aro.trooper, aro.line)
-        _use(add, ("aro_weapon", "aro_ammo", "aro_target", "aro_covers"), aro.trooper, aro.use)
+        _use(add, ("aro_weapon", "aro_ammo", "aro_target", "aro_covers"), (aro.trooper,), aro.use)
     for trooper, rolls in game.dice:
         for i, value in enumerate(rolls, start=1):
             add("die", trooper, i, value)
@@ -95,16 +100,18 @@ def _relation(add, r) -> None:
         add("cover", r.subject, r.object, r.value)
 
 
-def _use(add, names: tuple[str, str, str, str], key, use: SkillUse) -> None:
+def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:
+    """The details of a declared skill, each fact keyed by ``key`` (the reacting
+    trooper, or the activated trooper and the step)."""
     weapon, ammo, target, covers = names
     if use.weapon:
-        add(weapon, key, use.weapon)
+        add(weapon, *key, use.weapon)
     if use.ammunition:
-        add(ammo, key, use.ammunition)
+        add(ammo, *key, use.ammunition)
     for t in use.targets:
-        add(target, key, t.trooper, t.burst if t.burst is not None else "all")
+        add(target, *key, t.trooper, t.burst if t.burst is not None else "all")
         for c in t.covered:
-            add(covers, key, t.trooper, c)
+            add(covers, *key, t.trooper, c)
 
 
 def _catalogue(add, catalogue: Catalogue, game: Game) -> None:
@@ -127,7 +134,8 @@ def _catalogue(add, catalogue: Catalogue, game: Game) -> None:
             if state.get(flag):
                 add("state_" + flag, state.id)
     used = {w for t in game.troopers for w in (*t.weapons, *t.equipment)}
-    used |= {u.weapon for u in (*game.order, *(a.use for a in game.aros)) if u.weapon}
+    declared = [u for o in game.orders for u in o.skills] + [a.use for a in game.aros]
+    used |= {u.weapon for u in declared if u.weapon}
     for weapon_id in sorted(used):
         _weapon(add, catalogue.entries["weapons"][weapon_id])
     for special in {s.id for t in game.troopers for s in t.skills}:

@@ -70,16 +70,33 @@ class Aro:
 
 
 @dataclass(frozen=True)
+class Activation:
+    """One activated trooper and the skills it declares (one per ``order`` line)."""
+
+    trooper: str
+    skills: tuple[SkillUse, ...]
+    impetuous: bool = False
+    coordinated: bool = False
+    spearhead: bool = False
+
+
+@dataclass(frozen=True)
 class Game:
     edition: str
     active_side: str
     troopers: tuple[Trooper, ...]
     relations: tuple[Relation, ...]
-    activated: str | None
-    order: tuple[SkillUse, ...]
-    impetuous: bool
+    orders: tuple[Activation, ...]  # several only in a Coordinated Order
     aros: tuple[Aro, ...]
     dice: tuple[tuple[str, tuple[int, ...]], ...]
+
+    @property
+    def activated(self) -> tuple[str, ...]:
+        return tuple(o.trooper for o in self.orders)
+
+    @property
+    def spearhead(self) -> str | None:
+        return next((o.trooper for o in self.orders if o.spearhead), None)
 
     def trooper(self, trooper_id: str) -> Trooper:
         return next(t for t in self.troopers if t.id == trooper_id)

@@ -48,6 +48,8 @@ TERMINAL_WORDS = {
     "AFTER_KW": "'after'",
     "ORDER_KW": "'order'",
     "IMPETUOUS_KW": "'impetuous'",
+    "COORDINATED_KW": "'coordinated'",
+    "SPEARHEAD_KW": "'spearhead'",
     "ARO_KW": "'aro'",
     "DICE_KW": "'dice'",
     "EDITION": "an edition ('n5' or 'n3')",
@@ -228,7 +230,7 @@ class _Builder:
     def __init__(self, file: str, text: str):
         self.file = file
         self.lines = text.splitlines()
-        self.fields: dict = {"troopers": [], "relations": [], "aros": [], "dice": []}
+        self.fields: dict = {"troopers": [], "relations": [], "orders": [], "aros": [], "dice": []}
         self.seen: dict[str, Span] = {}
 
     def build(self, tree: Tree) -> Position:
@@ -243,7 +245,7 @@ class _Builder:
             active=f.get("active"),
             troopers=tuple(f["troopers"]),
             relations=tuple(f["relations"]),
-            order=f.get("order"),
+            orders=tuple(f["orders"]),
             aros=tuple(f["aros"]),
             dice=tuple(f["dice"]),
             statements=dict(self.seen),
@@ -341,10 +343,22 @@ class _Builder:
         self._relation(node, "cover", "COVER_KIND")
 
     def _order(self, node: Tree) -> None:
-        self._once("order", node.children[0])
+        trooper = _named(_tokens(node, "NAME")[0])
+        for earlier in self.fields["orders"]:
+            if earlier.trooper.text == trooper.text:
+                raise NotationError(
+                    f"a second 'order' for {trooper.text!r} (the first is on line "
+                    f"{earlier.trooper.span.line}); one Order per position",
+                    Location(self.file, trooper.span.line, trooper.span.column,
+                             self.lines[trooper.span.line - 1]),
+                )
+        self.seen.setdefault("order", trooper.span)
         skills = tuple(self._skill(s) for s in _subtrees(node, "skill"))
-        impetuous = bool(_tokens(node, "IMPETUOUS_KW"))
-        self.fields["order"] = OrderDecl(_named(_tokens(node, "NAME")[0]), skills, impetuous)
+        coordination = _subtrees(node, "coordination")
+        self.fields["orders"].append(OrderDecl(
+            trooper, skills, bool(_tokens(node, "IMPETUOUS_KW")), bool(coordination),
+            bool(coordination and _tokens(coordination[0], "SPEARHEAD_KW")),
+        ))
 
     def _aro(self, node: Tree) -> None:
         step = 2 if _subtrees(node, "timing") else 1

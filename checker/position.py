@@ -76,11 +76,14 @@ class SkillDecl:
 
 @dataclass(frozen=True)
 class OrderDecl:
-    """The declared Order: the activated trooper and one or two skills (possibly none yet)."""
+    """One ``order`` statement: an activated trooper and the one or two skills it
+    declares (possibly none yet). A Coordinated Order has one per participant."""
 
     trooper: Named
     skills: tuple[SkillDecl, ...] = ()
     impetuous: bool = False  # an Impetuous Order, from the Impetuous table only
+    coordinated: bool = False  # a participant of a Coordinated Order
+    spearhead: bool = False  # ...and its Spearhead
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ class Position:
     active: Named | None = None
     troopers: tuple[TrooperDecl, ...] = ()
     relations: tuple[Relation, ...] = ()
-    order: OrderDecl | None = None
+    orders: tuple[OrderDecl, ...] = ()
     aros: tuple[AroDecl, ...] = ()
     dice: tuple[Dice, ...] = ()
     statements: dict[str, Span] = field(default_factory=dict, compare=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from .report import CONFLICT, DENIED, INVALID, LEGAL, AroReport, CheckReport, Citation, Conflict, DeclarationsReport
 
@@ -23,10 +24,19 @@ def cite(c: Citation) -> str:
     return f"[{c.rule}] {c.edition.upper()} {c.source}{when}: {c.text}"
 
 
+def _heading(r, none: str) -> str:
+    """``Edition N5; activated trooper: x`` or, for a Coordinated Order, every
+    participant with the Spearhead marked."""
+    if len(r.activated) > 1:
+        names = ", ".join(a + (" (Spearhead)" if a == r.spearhead else "") for a in r.activated)
+        return f"Edition {r.edition.upper()}; activated troopers (Coordinated Order): {names}"
+    return f"Edition {r.edition.upper()}; activated trooper: {r.activated[0] if r.activated else none}"
+
+
 def aros_text(r: AroReport, show_denied: bool = True) -> str:
     """Per reactive trooper: why it may react, its legal AROs, then the denied options
     grouped by the rules that deny them; each rule's citation is printed once, at the end."""
-    lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated or '(none declared)'}"]
+    lines = [_heading(r, "(none declared)")]
     if not r.activated:
         lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>'.")
     cited: dict[str, Citation] = {}
@@ -58,22 +68,34 @@ def _breach_lines(breaches, cited: dict[str, Citation]) -> list[str]:
     return lines
 
 
+def _labels(options) -> str:
+    """Option labels, one per skill and weapon: the activated troopers an ARO may be
+    against (Coordinated Order) are joined, ``Dodge against a1/a2``."""
+    against: dict[str, list[str]] = {}
+    for o in options:
+        base = replace(o, against=None).label if getattr(o, "against", None) else o.label
+        against.setdefault(base, [])
+        if getattr(o, "against", None):
+            against[base].append(o.against)
+    return ", ".join(f"{b} against {'/'.join(a)}" if a else b for b, a in against.items())
+
+
 def _denied_lines(options, cited: dict[str, Citation]) -> list[str]:
     """Denied options grouped by the rules that deny them; records the rules cited."""
-    groups: dict[tuple[str, ...], list[str]] = {}
+    groups: dict[tuple[str, ...], list] = {}
     for o in options:
         if o.status == DENIED:
-            groups.setdefault(tuple(c.rule for c in o.denied_by), []).append(o.label)
+            groups.setdefault(tuple(c.rule for c in o.denied_by), []).append(o)
             cited.update({c.rule: c for c in o.denied_by})
     lines = ["  not allowed:"] if groups else []
-    for rules, labels in sorted(groups.items()):
-        lines.append(f"    {', '.join(labels)}: " + " ".join(f"[{x}]" for x in rules))
+    for rules, group in sorted(groups.items()):
+        lines.append(f"    {_labels(group)}: " + " ".join(f"[{x}]" for x in rules))
     return lines
 
 
 def _legal_lines(options, cited: dict[str, Citation]) -> list[str]:
     legal = [o for o in options if o.status == LEGAL]
-    lines = ["  legal: " + (", ".join(o.label for o in legal) if legal else "none")]
+    lines = ["  legal: " + (_labels(legal) if legal else "none")]
     invalid = [o for o in options if o.status == INVALID]
     if invalid:
         lines.append("  granted, but void at Resolution (performed as Idle: Disposable use spent, marker revealed):")
@@ -103,7 +125,7 @@ def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
         return f"Edition {r.edition.upper()}: no activated trooper. Add 'order <trooper>'.\n"
     combos = [f"{KIND_WORDS.get(a, a)} + {KIND_WORDS.get(b, b)}" for a, b in r.combinations]
     combos += [f"one {KIND_WORDS.get(k, k)}" for k in r.single_kinds]
-    lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated}",
+    lines = [_heading(r, ""),
              "An Order is " + ", or ".join(combos) + " (in that order)."]
     cited: dict[str, Citation] = {}
     lines += _breach_lines(r.breaches, cited)
@@ -142,7 +164,7 @@ def _eligibility(t) -> str:
 
 def check_text(r: CheckReport) -> str:
     verdict = ("LEGAL" if r.legal else "ILLEGAL") + (" (with conflicts)" if r.conflicts else "")
-    lines = [f"Edition {r.edition.upper()}; activated trooper: {r.activated or '(none)'}: {verdict}"]
+    lines = [f"{_heading(r, '(none)')}: {verdict}"]
     lines += [f"  {t} reveals itself for the whole Order: {cite(c)}" for t, c in r.revealed]
     for j in r.judgements:
         status = "granted, but void at Resolution" if j.status == INVALID else j.status

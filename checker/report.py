@@ -4,7 +4,7 @@ declared Order and AROs are legal, each verdict with the rules behind it."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from .catalogue import Catalogue
 from .game import Game
@@ -44,7 +44,8 @@ class Conflict:
 
 @dataclass(frozen=True)
 class Option:
-    """One ARO option of a reactive trooper: a skill, and the weapon if it needs one."""
+    """One ARO option of a reactive trooper: a skill, and the weapon if it needs one;
+    when several troopers are activated (a Coordinated Order), the one it is against."""
 
     skill: str
     skill_name: str
@@ -54,10 +55,12 @@ class Option:
     denied_by: tuple[Citation, ...] = ()
     lifted: tuple[Exception_, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
+    against: str | None = None
 
     @property
     def label(self) -> str:
-        return f"{self.skill_name} ({self.weapon_name})" if self.weapon_name else self.skill_name
+        label = f"{self.skill_name} ({self.weapon_name})" if self.weapon_name else self.skill_name
+        return f"{label} against {self.against}" if self.against else label
 
 
 @dataclass(frozen=True)
@@ -83,11 +86,12 @@ class Reactive:
 @dataclass(frozen=True)
 class AroReport:
     edition: str
-    activated: str | None
+    activated: tuple[str, ...]  # several in a Coordinated Order
     reactive: tuple[Reactive, ...]
     conflicts: tuple[Conflict, ...]
     revealed: tuple[tuple[str, Citation], ...] = ()  # markers revealed for the whole Order
     breaches: tuple["Judgement", ...] = ()  # the position itself breaks a rule
+    spearhead: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -107,10 +111,11 @@ class Judgement:
 @dataclass(frozen=True)
 class CheckReport:
     edition: str
-    activated: str | None
+    activated: tuple[str, ...]
     judgements: tuple[Judgement, ...]
     conflicts: tuple[Conflict, ...]
     revealed: tuple[tuple[str, Citation], ...] = ()
+    spearhead: str | None = None
 
     @property
     def legal(self) -> bool:
@@ -128,23 +133,26 @@ class CheckReport:
 class _Verdicts:
     """Index of the answer set's verdict atoms by subject."""
 
-    def __init__(self, atoms: Atoms, edition: str):
-        self.edition = edition
+    def __init__(self, atoms: Atoms, game: Game):
+        self.edition = edition = game.edition
+        self.several = len(game.activated) > 1  # name the actor in subjects
         at_resolution = {r for (r,) in atoms.get("resolution_rule")}
         self.cites = {
             r: Citation(r, edition, src, text, "resolution" if r in at_resolution else "declaration")
             for r, src, text in atoms.get("cite")
         }
+        here = set(atoms.get("resolution_for"))  # (subject, rule): at Resolution for it only
         self.denied = defaultdict(list)
         for subject, rule in atoms.get("denied"):
-            self.denied[subject].append(self.cite(rule))
+            c = self.cite(rule)
+            self.denied[subject].append(replace(c, when="resolution") if (subject, rule) in here else c)
         self.lifted = defaultdict(list)
         for subject, denial, permission in atoms.get("lifted"):
             self.lifted[subject].append(Exception_(self.cite(denial), self.cite(permission)))
         self.conflicts = defaultdict(list)
         for subject, permission, denial in atoms.get("conflict"):
             self.conflicts[subject].append(
-                Conflict(_subject_text(subject), self.cite(permission), self.cite(denial))
+                Conflict(self.subject_text(subject), self.cite(permission), self.cite(denial))
             )
 
     def cite(self, rule: str) -> Citation:
@@ -172,6 +180,28 @@ class _Verdicts:
     def revealed(self, atoms: Atoms) -> tuple[tuple[str, Citation], ...]:
         return tuple((t, self.cite("marker_reveal")) for (t,) in atoms.get("revealed"))
 
+    def subject_text(self, subject) -> str:
+        """``order``, ``order skill 1`` (``order fus2 skill 1`` when several troopers
+        are activated), ``aro fus1``, ``position kaz2``..."""
+        if subject == "order":
+            return "order"
+        name, *args = subject
+        actor = f" {args[0]}" if self.several and name in ("order", "shot", "act") else ""
+        if name == "order":
+            return f"order{actor} skill {args[1]}"
+        if name == "aro_decl":
+            return f"aro {args[0]}"
+        if name == "shot":
+            return f"order{actor} skill {args[1]} shot at {args[2]}"
+        if name == "act":
+            _, slot, skill, weapon, target = args
+            return f"declaration{actor} {slot} {skill} {weapon} {target}"
+        if name == "aro":
+            trooper, skill, weapon, against = args
+            return (f"aro option {trooper} {skill}" + ("" if weapon == "none" else f" {weapon}")
+                    + (f" against {against}" if self.several else ""))
+        return " ".join(str(a) for a in subject)
+
 
 @dataclass(frozen=True)
 class Declaration(Option):
@@ -181,21 +211,24 @@ class Declaration(Option):
     slot: int = field(kw_only=True)  # 1: first skill or whole-Order skill; 2: second
     kind: str = field(kw_only=True)
     target: str | None = field(kw_only=True)
+    actor: str | None = field(default=None, kw_only=True)  # when several are activated
 
     @property
     def label(self) -> str:
-        return f"{super().label} -> {self.target}" if self.target else super().label
+        label = f"{super().label} -> {self.target}" if self.target else super().label
+        return f"{self.actor}: {label}" if self.actor else label
 
 
 @dataclass(frozen=True)
 class DeclarationsReport:
     edition: str
-    activated: str | None
+    activated: tuple[str, ...]
     combinations: tuple[tuple[str, str], ...]  # skill kinds one Order may combine, in order
     single_kinds: tuple[str, ...]  # kinds that fill a whole Order
     options: tuple[Declaration, ...]
     conflicts: tuple[Conflict, ...]
     breaches: tuple[Judgement, ...] = ()
+    spearhead: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -203,30 +236,32 @@ class DeclarationsReport:
 
 def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> DeclarationsReport:
     """Every skill, weapon and target the activated trooper could declare in each slot."""
-    v = _Verdicts(atoms, game.edition)
+    v = _Verdicts(atoms, game)
     singles = tuple(sorted(k for (k,) in atoms.get("single_kind")))
     options = []
-    for slot, skill, weapon, target in atoms.get("act"):
+    for actor, slot, skill, weapon, target in atoms.get("act"):
         entry = catalogue.entries["skills"][skill]
         if slot == 2 and entry.get("kind") in singles:
             continue  # a whole-Order skill is never a second skill
-        parts = v.parts(("act", slot, skill, weapon, target))
+        parts = v.parts(("act", actor, slot, skill, weapon, target))
         weapon_entry = catalogue.entries["weapons"].get(weapon)
         options.append(Declaration(
             skill, entry.name, None if weapon == "none" else weapon,
             weapon_entry.name if weapon_entry else None, **parts,
             slot=slot, kind=entry.get("kind", ""), target=None if target == "none" else target,
+            actor=actor if v.several else None,
         ))
-    options.sort(key=lambda o: (o.slot, o.status != LEGAL, o.skill, o.weapon or "", o.target or ""))
+    options.sort(key=lambda o: (o.slot, o.actor or "", o.status != LEGAL, o.skill, o.weapon or "",
+                                o.target or ""))
     return DeclarationsReport(
         game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
-        tuple(options), v.all_conflicts(), _breaches(_judgements(v, atoms)),
+        tuple(options), v.all_conflicts(), _breaches(_judgements(v, atoms)), game.spearhead,
     )
 
 
 def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     """Every reactive trooper, why it may react, and each option with its verdict."""
-    v = _Verdicts(atoms, game.edition)
+    v = _Verdicts(atoms, game)
     trigger_rules = dict(atoms.get("trigger_rule"))
     first_step: dict[tuple[str, str], int] = {}  # each kind of trigger from its first step
     for trooper, kind, step in atoms.get("trigger"):
@@ -239,33 +274,36 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     first = dict(atoms.get("first_eligible"))
     delay = {t for (t,) in atoms.get("may_delay")}
     options = defaultdict(list)
-    for trooper, skill, weapon in atoms.get("option"):
-        subject = ("aro", trooper, skill, weapon)
-        options[trooper].append(_option(catalogue, skill, weapon, v.parts(subject)))
+    for trooper, skill, weapon, against in atoms.get("option"):
+        subject = ("aro", trooper, skill, weapon, against)
+        option = _option(catalogue, skill, weapon, v.parts(subject))
+        options[trooper].append(replace(option, against=against) if v.several else option)
     reactive = []
     for trooper in game.troopers:
         if trooper.id not in options:
             continue
-        opts = sorted(options[trooper.id], key=lambda o: (o.status != LEGAL, o.skill, o.weapon or ""))
+        opts = sorted(options[trooper.id],
+                      key=lambda o: (o.status != LEGAL, o.skill, o.weapon or "", o.against or ""))
         trig = tuple(sorted(triggers[trooper.id], key=lambda t: (t.step, t.kind)))
         delayed = v.cite("marker_delay") if trooper.id in delay else None
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
         game.edition, game.activated, tuple(reactive), v.all_conflicts(), v.revealed(atoms),
-        _breaches(_judgements(v, atoms)),
+        _breaches(_judgements(v, atoms)), game.spearhead,
     )
 
 
 def check_report(game: Game, atoms: Atoms) -> CheckReport:
     """A verdict on the declared Order, each of its skills, and each declared ARO."""
-    v = _Verdicts(atoms, game.edition)
+    v = _Verdicts(atoms, game)
     judgements = _judgements(v, atoms)
-    return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(), v.revealed(atoms))
+    return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(), v.revealed(atoms),
+                       game.spearhead)
 
 
 def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:
     subjects = sorted((s for (s,) in atoms.get("judged")), key=_subject_order)
-    return tuple(Judgement(_subject_text(s), **v.parts(s)) for s in subjects)
+    return tuple(Judgement(v.subject_text(s), **v.parts(s)) for s in subjects)
 
 
 def _breaches(judgements: tuple[Judgement, ...]) -> tuple[Judgement, ...]:
@@ -281,28 +319,9 @@ def _option(catalogue: Catalogue, skill: str, weapon: str, parts: dict) -> Optio
 
 def _subject_order(subject) -> tuple:
     if isinstance(subject, tuple) and subject[0] == "position":
-        return (-1, 0, str(subject[1]))
+        return (-1, "", 0, str(subject[1]))
     if subject == "order":
-        return (0, 0, "")
+        return (0, "", 0, "")
     if isinstance(subject, tuple) and subject[0] in ("order", "shot"):
-        return (1, subject[1], str(subject[2:]))
-    return (2, 0, str(subject[1:]))
-
-
-def _subject_text(subject) -> str:
-    if subject == "order":
-        return "order"
-    name, *args = subject
-    if name == "order":
-        return f"order skill {args[0]}"
-    if name == "aro_decl":
-        return f"aro {args[0]}"
-    if name == "shot":
-        return f"order skill {args[0]} shot at {args[1]}"
-    if name == "act":
-        slot, skill, weapon, target = args
-        return f"declaration {slot} {skill} {weapon} {target}"
-    if name == "aro":
-        trooper, skill, weapon = args
-        return f"aro option {trooper} {skill}" + ("" if weapon == "none" else f" {weapon}")
-    return " ".join(str(a) for a in subject)
+        return (1, str(subject[1]), subject[2], str(subject[3:]))
+    return (2, "", 0, str(subject[1:]))

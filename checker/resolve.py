@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import catalogue as cat
 from .errors import Location, PositionError
-from .game import Aro, Game, Relation, SkillHeld, SkillUse, TargetUse, Trooper
+from .game import Activation, Aro, Game, Relation, SkillHeld, SkillUse, TargetUse, Trooper
 from .position import Named, Position, SkillDecl, TrooperDecl
 from .resources import editions
 
@@ -67,15 +67,16 @@ class _Resolver:
                 f"{', '.join(sorted(sides)) or 'none'}",
                 pos.active,
             )
-        order = pos.order
         return Game(
             edition=pos.edition.text,
             active_side=pos.active.text,
             troopers=troopers,
             relations=tuple(self._relation(r) for r in pos.relations),
-            activated=self._id(order.trooper) if order else None,
-            order=tuple(self._use(s) for s in order.skills) if order else (),
-            impetuous=bool(order and order.impetuous),
+            orders=tuple(
+                Activation(self._id(o.trooper), tuple(self._use(s) for s in o.skills),
+                           o.impetuous, o.coordinated, o.spearhead)
+                for o in pos.orders
+            ),
             aros=tuple(
                 Aro(self._id(a.trooper), self._use(a.skill), a.step, a.trooper.span.line)
                 for a in pos.aros

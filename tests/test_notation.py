@@ -29,7 +29,7 @@ def test_grammar_example_parses_into_every_construct():
     assert kinds == ["contact", "cover", "distance", "hacking", "lof", "zoc"]
     assert [r.step for r in pos.relations if r.kind == "lof"] == [0, 0, 2]
     assert [r.step for r in pos.relations if r.kind == "contact"] == [0, 1]
-    attack = pos.order.skills[1]
+    attack = pos.orders[0].skills[1]
     assert attack.name.text == "BS Attack"
     assert [a.text for a in attack.arguments] == ["Boarding Shotgun", "Normal"]
     assert [(t.id.text, t.burst, [c.text for c in t.covered]) for t in attack.targets] == [
@@ -39,9 +39,25 @@ def test_grammar_example_parses_into_every_construct():
     assert [(d.trooper.text, d.rolls) for d in pos.dice] == [("hellcat", (7, 15)), ("fus1", (11,))]
 
 
+def test_coordinated_order_has_one_line_per_participant():
+    pos = notation.parse(
+        "edition n5\nactive a\ntrooper x a\ntrooper y a\n"
+        "order x coordinated spearhead: Move\norder y coordinated: Move\n"
+    )
+    assert [(o.trooper.text, o.coordinated, o.spearhead) for o in pos.orders] == [
+        ("x", True, True), ("y", True, False)
+    ]
+
+
+def test_a_second_order_for_one_trooper_is_an_error():
+    with pytest.raises(NotationError, match="a second 'order' for 'x'") as err:
+        notation.parse("edition n5\nactive a\ntrooper x a\norder x: Move\norder x: Idle\n")
+    assert err.value.location.line == 5
+
+
 def test_activation_without_skills():
     pos = notation.parse("edition n5\nactive a\ntrooper x a\norder x\n")
-    assert pos.order.trooper.text == "x" and pos.order.skills == ()
+    assert pos.orders[0].trooper.text == "x" and pos.orders[0].skills == ()
 
 
 @pytest.mark.parametrize("message, example", [
