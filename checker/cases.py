@@ -18,6 +18,7 @@ A case file::
     invalid.fus1 = ["bs_attack/pistol"]
     triggers.fus1 = ["zoc"]
     declares_after.fus1 = 1           # 1, 2 or 0 for no ARO
+    may_delay.fus1 = "marker_delay"   # the rule letting it hold its ARO, or "" for none
     # for named options, the exact set of rules denying them
     denied.fus1 = { "bs_attack/combi_rifle" = ["aro_lof", "zoc_no_lof"] }
     # command = "declarations": per slot (first, second), the exact set of legal
@@ -189,7 +190,7 @@ def _conflict_keys(conflicts) -> list[str]:
 def _aro_differences(expect: dict, report: AroReport) -> list[Difference]:
     troopers = {t.trooper: t for t in report.reactive}
     diffs: list[Difference] = []
-    for key in ("legal", "invalid", "triggers", "declares_after", "denied"):
+    for key in ("legal", "invalid", "triggers", "declares_after", "may_delay", "denied"):
         for trooper in expect.get(key, {}):
             if trooper not in troopers:
                 diffs.append(Difference(f"{key}.{trooper}", missing=("a reactive trooper",)))
@@ -204,6 +205,10 @@ def _aro_differences(expect: dict, report: AroReport) -> list[Difference]:
     for trooper, step in expect.get("declares_after", {}).items():
         if trooper in troopers:
             diffs += _compare(f"declares_after.{trooper}", [step], [troopers[trooper].declares_after or 0])
+    for trooper, rule in expect.get("may_delay", {}).items():
+        if trooper in troopers:
+            delay = troopers[trooper].may_delay
+            diffs += _compare(f"may_delay.{trooper}", [rule], [delay.rule if delay else ""])
     for trooper, options in expect.get("denied", {}).items():
         if trooper not in troopers:
             continue

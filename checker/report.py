@@ -76,7 +76,7 @@ class Reactive:
     triggers: tuple[Trigger, ...]
     declares_after: int | None  # the step after which it declares: 1, 2, or None
     options: tuple[Option, ...]
-    may_delay: Citation | None = None  # it may hold its ARO to the second skill (markers)
+    may_delay: Citation | None = None  # it may hold its ARO to the second skill (and why)
 
     @property
     def legal(self) -> tuple[Option, ...]:
@@ -272,7 +272,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         rule = trigger_rules.get(kind)
         triggers[trooper].append(Trigger(kind, step, v.cite(rule) if rule else None))
     first = dict(atoms.get("first_eligible"))
-    delay = {t for (t,) in atoms.get("may_delay")}
+    delay = {t: rule for t, rule in sorted(atoms.get("may_delay"), reverse=True)}  # first rule by name
     options = defaultdict(list)
     for trooper, skill, weapon, against in atoms.get("option"):
         subject = ("aro", trooper, skill, weapon, against)
@@ -285,7 +285,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         opts = sorted(options[trooper.id],
                       key=lambda o: (o.status != LEGAL, o.skill, o.weapon or "", o.against or ""))
         trig = tuple(sorted(triggers[trooper.id], key=lambda t: (t.step, t.kind)))
-        delayed = v.cite("marker_delay") if trooper.id in delay else None
+        delayed = v.cite(delay[trooper.id]) if trooper.id in delay else None
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
         game.edition, game.activated, tuple(reactive), v.all_conflicts(), v.revealed(atoms),
