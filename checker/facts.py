@@ -64,9 +64,9 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         add("aro", aro.trooper, aro.use.skill, aro.step)
         add("aro_line", aro.trooper, aro.line)
         _use(add, ("aro_weapon", "aro_ammo", "aro_target", "aro_covers"), (aro.trooper,), aro.use)
-    for trooper, rolls in game.dice:
+    for trooper, kind, rolls in game.dice:
         for i, value in enumerate(rolls, start=1):
-            add("die", trooper, i, value)
+            add("die", trooper, kind, i, value)
     return out
 
 

@@ -88,7 +88,7 @@ class Game:
     relations: tuple[Relation, ...]
     orders: tuple[Activation, ...]  # several only in a Coordinated Order
     aros: tuple[Aro, ...]
-    dice: tuple[tuple[str, tuple[int, ...]], ...]
+    dice: tuple[tuple[str, str, tuple[int, ...]], ...]  # (trooper, roll | save | guts, dice)
 
     @property
     def activated(self) -> tuple[str, ...]:

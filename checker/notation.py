@@ -52,6 +52,7 @@ TERMINAL_WORDS = {
     "SPEARHEAD_KW": "'spearhead'",
     "ARO_KW": "'aro'",
     "DICE_KW": "'dice'",
+    "DICE_KIND": "'save' or 'guts'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
     "ATTRIBUTE": "an attribute (MOV, CC, BS, PH, WIP, ARM, BTS, W, VITA, STR, S)",
@@ -386,5 +387,17 @@ class _Builder:
         return SkillDecl(_named(_tokens(node, "SKILL_NAME")[0]), args, tuple(targets))
 
     def _dice(self, node: Tree) -> None:
-        rolls = tuple(int(t) for t in _tokens(node, "INT"))
-        self.fields["dice"].append(Dice(_named(_tokens(node, "NAME")[0]), rolls))
+        trooper = _named(_tokens(node, "NAME")[0])
+        kind = str(_tokens(node, "DICE_KIND")[0]) if _tokens(node, "DICE_KIND") else "roll"
+        for earlier in self.fields["dice"]:
+            if (earlier.trooper.text, earlier.kind) == (trooper.text, kind):
+                raise NotationError(
+                    f"a second 'dice {trooper.text}{'' if kind == 'roll' else ' ' + kind}' line "
+                    f"(the first is on line {earlier.trooper.span.line}): write all of them on one line, "
+                    "in the order rolled",
+                    Location(self.file, trooper.span.line, trooper.span.column,
+                             self.lines[trooper.span.line - 1]),
+                )
+        ints = _tokens(node, "INT")
+        spans = tuple(Span(t.line, t.column) for t in ints)
+        self.fields["dice"].append(Dice(trooper, tuple(int(t) for t in ints), kind, spans))

@@ -97,10 +97,13 @@ class AroDecl:
 
 @dataclass(frozen=True)
 class Dice:
-    """Dice a player rolled for a trooper, in order."""
+    """Dice a player rolled for a trooper, in order: for its skill (``dice x: 7 15``),
+    its saving rolls (``dice x save: 4 18``) or its Guts Roll (``dice x guts: 12``)."""
 
     trooper: Named
     rolls: tuple[int, ...]
+    kind: str = "roll"  # roll | save | guts
+    values: tuple[Span, ...] = ()  # where each die is written
 
 
 @dataclass(frozen=True)

@@ -81,8 +81,14 @@ class _Resolver:
                 Aro(self._id(a.trooper), self._use(a.skill), a.step, a.trooper.span.line)
                 for a in pos.aros
             ),
-            dice=tuple((self._id(d.trooper), d.rolls) for d in pos.dice),
+            dice=tuple((self._id(d.trooper), d.kind, self._dice(d)) for d in pos.dice),
         )
+
+    def _dice(self, dice) -> tuple[int, ...]:
+        for value, span in zip(dice.rolls, dice.values):
+            if not 1 <= value <= 20:
+                raise self.error(f"a die reads 1 to 20, not {value}", Named(str(value), span))
+        return dice.rolls
 
     def _id(self, named: Named) -> str:
         if named.text not in self.ids:

@@ -36,7 +36,10 @@ def test_grammar_example_parses_into_every_construct():
         ("fus1", 2, ["fus2"])
     ]
     assert [(a.trooper.text, a.step) for a in pos.aros] == [("fus1", 1), ("fus2", 2)]
-    assert [(d.trooper.text, d.rolls) for d in pos.dice] == [("hellcat", (7, 15)), ("fus1", (11,))]
+    assert [(d.trooper.text, d.kind, d.rolls) for d in pos.dice] == [
+        ("hellcat", "roll", (7, 15)), ("fus1", "roll", (11,)), ("fus1", "save", (4, 18)),
+        ("fus2", "guts", (12,)),
+    ]
 
 
 def test_coordinated_order_has_one_line_per_participant():
