@@ -31,6 +31,16 @@ A case file::
     status = { "aro fus1" = "invalid" }
     legal = false
     verdicts = { "aro fus1" = ["aro_lof"], "order" = [] }
+    # command = "check" with dice: the resolution, per roll key ("fus skill 2 -> alg",
+    # "aro alg"): its SV, its MOD rules, its hits; Face to Face pairs; each trooper's
+    # saving roll results in order, Wounds lost and states after
+    resolution.sv = { "fus skill 2 -> alg" = 15 }
+    resolution.mods = { "fus skill 2 -> alg" = ["range_mod"] }
+    resolution.hits = { "fus skill 2 -> alg" = 2, "aro alg" = 0 }
+    resolution.face_to_face = ["aro alg | fus skill 2 -> alg"]
+    resolution.saves = { alg = ["pass", "fail"] }
+    resolution.wounds_lost = { alg = 1 }
+    resolution.states = { alg = ["unconscious"] }
     # both: the exact set of conflicts as "subject | permission | denial", and of
     # markers that reveal themselves for the whole Order
     conflicts = []
@@ -266,7 +276,43 @@ def _check_differences(expect: dict, report: CheckReport) -> list[Difference]:
     for subject, rules in expect.get("verdicts", {}).items():
         actual = [c.rule for c in judged[subject].denied_by] if subject in judged else ["<not judged>"]
         diffs += _compare(f"verdicts.{subject}", rules, actual)
-    return diffs + _common_differences(expect, report)
+    return diffs + _resolution_differences(expect.get("resolution", {}), report) + _common_differences(expect, report)
+
+
+def _resolution_differences(expect: dict, report: CheckReport) -> list[Difference]:
+    if not expect:
+        return []
+    res = report.resolution
+    if res is None:
+        return [Difference("resolution", missing=("a resolution (nothing rolls)",))]
+    rolls = {r.key: r for r in res.rolls}
+    states = {c.trooper: c for c in res.states}
+    diffs: list[Difference] = []
+
+    def each(key, table, actual_of):
+        for name, expected in expect.get(key, {}).items():
+            if name not in table:
+                diffs.append(Difference(f"resolution.{key}.{name}", missing=(f"no {name!r} here",)))
+                continue
+            actual = actual_of(table[name])
+            expected = expected if isinstance(expected, list) else [expected]
+            diffs.extend(_compare(f"resolution.{key}.{name}", expected, actual if isinstance(actual, list) else [actual]))
+
+    each("sv", rolls, lambda r: r.sv)
+    each("mods", rolls, lambda r: [m.rule for m in r.mods])
+    each("hits", rolls, lambda r: r.hits)
+    each("wounds_lost", states, lambda c: c.wounds_lost)
+    each("states", states, lambda c: list(c.after))
+    for trooper, expected in expect.get("saves", {}).items():
+        actual = [s.result for s in res.saves if s.trooper == trooper]
+        if actual != list(expected):
+            diffs.append(Difference(f"resolution.saves.{trooper}", tuple(expected), tuple(actual)))
+    if "face_to_face" in expect:
+        pairs = {" | ".join(sorted((r.key, o))) for r in res.rolls for o in r.face_to_face_with}
+        diffs += _compare("resolution.face_to_face", {" | ".join(sorted(p.split(" | "))) for p in expect["face_to_face"]}, pairs)
+    if "rules" in expect:
+        diffs += _compare("resolution.rules", expect["rules"], [c.rule for c in report.rules])
+    return diffs
 
 
 def _error_differences(expect: dict, exc: RulingError) -> list[Difference]:

@@ -108,8 +108,9 @@ def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> No
         add(weapon, *key, use.weapon)
     if use.ammunition:
         add(ammo, *key, use.ammunition)
-    for t in use.targets:
+    for i, t in enumerate(use.targets, start=1):
         add(target, *key, t.trooper, t.burst if t.burst is not None else "all")
+        add(target + "_index", *key, t.trooper, i)
         for c in t.covered:
             add(covers, *key, t.trooper, c)
 
@@ -124,6 +125,8 @@ def _catalogue(add, catalogue: Catalogue, game: Game) -> None:
             add("aro_skill", skill.id)
         if skill.get("lof"):
             add("lof_skill", skill.id)
+        if skill.get("roll"):
+            add("skill_roll", skill.id, skill.get("roll"))
         for label in skill.get("labels", []):
             add("skill_label", skill.id, atom_text(label))
         for need in skill.get("needs", []):
@@ -152,6 +155,11 @@ def _need(need: str) -> Symbol:
 def _weapon(add, w: Entry) -> None:
     add("weapon_name", w.id, w.name)
     add("weapon_kind", w.id, w.get("kind", "bs"))
+    for key in ("damage", "ps"):  # N3 DAM / N5 PS: an integer, or the attribute it uses
+        if w.get(key) is not None:
+            add("weapon_" + key, w.id, w.get(key) if isinstance(w.get(key), int) else atom_text(w.get(key)))
+    if w.get("saving"):
+        add("weapon_saving", w.id, atom_text(w.get("saving")))
     if isinstance(w.get("burst"), int):
         add("weapon_burst", w.id, w.get("burst"))
     for trait in w.get("traits", []):

@@ -173,8 +173,40 @@ def check_text(r: CheckReport) -> str:
         lines += [f"    allowed by {cite(e.permission)} (overrides [{e.denial.rule}])" for e in j.lifted]
     if not r.judgements:
         lines.append("  nothing declared: add 'order <trooper>: <skill>' and 'aro' lines")
+    if r.resolution:
+        lines += resolution_lines(r.resolution)
+        lines += ["", "Rules applied:"] + [f"  {cite(c)}" for c in r.rules]
     lines += _conflicts_section(r.conflicts)
     return "\n".join(lines) + "\n"
+
+
+RESULT_WORDS = {"success": "success", "critical": "CRITICAL", "fail": "failure"}
+
+
+def resolution_lines(res) -> list[str]:
+    """Each roll (attribute, MODs, SV, dice), the Face to Face outcome, the saves and
+    the state table; what is still to roll when dice are missing."""
+    lines = ["", "Rolls:" if res.complete else "Rolls (dice still to roll are marked '?'):"]
+    for roll in res.rolls:
+        what = roll.skill + (f" ({roll.weapon}{', ' + roll.ammunition if roll.ammunition else ''})" if roll.weapon else "")
+        kind = ("Face to Face with " + ", ".join(roll.face_to_face_with)) if roll.face_to_face_with else "Normal Roll"
+        mods = "".join(f" {m.value:+d} [{m.rule}]" for m in roll.mods)
+        lines.append(f"  {roll.key}: {what}, {kind}")
+        lines.append(f"    {roll.attribute.upper()} {roll.base}{mods} = SV {roll.sv}; "
+                     f"{roll.dice_needed} {'die' if roll.dice_needed == 1 else 'dice'}")
+        dice = [f"{d.value} {RESULT_WORDS[d.result]}{' (cancelled)' if d.cancelled else ''}" for d in roll.dice]
+        dice += ["?"] * (roll.dice_needed - len(roll.dice))
+        lines.append("    dice: " + ", ".join(dice) + (f"  -> {roll.hits} hit(s)" if roll.dice else ""))
+    if res.saves or res.saves_missing:
+        lines += ["", "Saving rolls:"]
+        for s in res.saves:
+            lines.append(f"  {s.trooper} #{s.index} (hit by {s.against}): {s.value} {s.result}")
+        lines += [f"  {t} #{i}: ? (no die written: 'dice {t} save: ...')" for t, i in res.saves_missing]
+    lines += ["", "States:", "  trooper      before        wounds lost  after"]
+    for c in res.states:
+        life = f"{c.wounds_lost}/{c.life}" if c.life is not None else str(c.wounds_lost)
+        lines.append(f"  {c.trooper:<12} {', '.join(c.before):<13} {life:<12} {', '.join(c.after)}")
+    return lines
 
 
 def conflict_lines(c: Conflict) -> list[str]:

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from .catalogue import Catalogue
 from .game import Game
+from .resolution import Resolution, resolution
 from .solver import Atoms
 
 LEGAL, INVALID, DENIED, CONFLICT = "legal", "invalid", "denied", "conflict"
@@ -116,6 +117,8 @@ class CheckReport:
     conflicts: tuple[Conflict, ...]
     revealed: tuple[tuple[str, Citation], ...] = ()
     spearhead: str | None = None
+    resolution: Resolution | None = None  # the rolls, saves and states, once granted
+    rules: tuple[Citation, ...] = ()  # citations of the rules the resolution applied
 
     @property
     def legal(self) -> bool:
@@ -127,7 +130,8 @@ class CheckReport:
         return _breaches(self.judgements)
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "legal": self.legal}
+        return {**asdict(self), "legal": self.legal,
+                "resolution": self.resolution.to_dict() if self.resolution else None}
 
 
 class _Verdicts:
@@ -297,8 +301,10 @@ def check_report(game: Game, atoms: Atoms) -> CheckReport:
     """A verdict on the declared Order, each of its skills, and each declared ARO."""
     v = _Verdicts(atoms, game)
     judgements = _judgements(v, atoms)
+    resolved = resolution(game, atoms)
+    rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(), v.revealed(atoms),
-                       game.spearhead)
+                       game.spearhead, resolved, rules)
 
 
 def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:
