@@ -175,7 +175,8 @@ def check_text(r: CheckReport) -> str:
         lines.append("  nothing declared: add 'order <trooper>: <skill>' and 'aro' lines")
     if r.resolution:
         lines += resolution_lines(r.resolution)
-        lines += ["", "Rules applied:"] + [f"  {cite(c)}" for c in r.rules]
+        if r.rules:
+            lines += ["", "Rules applied:"] + [f"  {cite(c)}" for c in r.rules]
     lines += _conflicts_section(r.conflicts)
     return "\n".join(lines) + "\n"
 
@@ -202,6 +203,8 @@ def resolution_lines(res) -> list[str]:
         for s in res.saves:
             lines.append(f"  {s.trooper} #{s.index} (hit by {s.against}): {s.value} {s.result}")
         lines += [f"  {t} #{i}: ? (no die written: 'dice {t} save: ...')" for t, i in res.saves_missing]
+    if not res.complete:
+        return lines + ["", "States: known once every die above is written."]
     lines += ["", "States:", "  trooper      before        wounds lost  after"]
     for c in res.states:
         life = f"{c.wounds_lost}/{c.life}" if c.life is not None else str(c.wounds_lost)

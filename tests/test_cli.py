@@ -117,3 +117,16 @@ def test_declarations_lists_each_slot_and_the_rules(write):
     data = json.loads(run("declarations", path, "--format", "json").output)
     legal = {(o["slot"], o["skill"], o["target"]) for o in data["options"] if o["status"] == "legal"}
     assert (1, "bs_attack", "fus1") in legal and (2, "move", None) in legal
+
+
+def test_the_readme_resolution_example_is_what_check_prints():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ ruling check examples/resolution.pos\n")[1].split("```")[0]
+    result = run("check", str(ROOT / "examples" / "resolution.pos"))
+    assert result.exit_code == EXIT_OK, result.output
+    lines = result.output.splitlines()
+    for line in block.splitlines():
+        assert line in lines, f"README line not in the output: {line!r}"
+    data = json.loads(run("check", str(ROOT / "examples" / "resolution.pos"), "--format", "json").output)
+    assert data["resolution"]["complete"] is True
+    assert [s["result"] for s in data["resolution"]["saves"]] == ["pass", "fail"]
