@@ -41,6 +41,9 @@ A case file::
     resolution.saves = { alg = ["pass", "fail"] }
     resolution.wounds_lost = { alg = 1 }
     resolution.states = { alg = ["unconscious"] }
+    resolution.results = { "guts alg" = ["fail"] }          # each die, "success cancelled" etc.
+    resolution.outcomes = { alg = ["guts_prone_or_move"] }   # effects that are not states
+    resolution.clashes = ["alg | wounds_states | position"]  # states that exclude each other
     # both: the exact set of conflicts as "subject | permission | denial", and of
     # markers that reveal themselves for the whole Order
     conflicts = []
@@ -303,6 +306,15 @@ def _resolution_differences(expect: dict, report: CheckReport) -> list[Differenc
     each("hits", rolls, lambda r: r.hits)
     each("wounds_lost", states, lambda c: c.wounds_lost)
     each("states", states, lambda c: list(c.after))
+    each("results", rolls, lambda r: [d.result + (" cancelled" if d.cancelled else "") for d in r.dice])
+    outcomes: dict[str, list[str]] = {}
+    for o in res.outcomes:
+        outcomes.setdefault(o.subject, []).append(o.what)
+    for name, expected in expect.get("outcomes", {}).items():
+        diffs += _compare(f"resolution.outcomes.{name}", expected, outcomes.get(name, []))
+    if "clashes" in expect:
+        actual = [f"{c.subject} | {c.states[0][1]} | {c.states[1][1]}" for c in res.clashes]
+        diffs += _compare("resolution.clashes", expect["clashes"], actual)
     for trooper, expected in expect.get("saves", {}).items():
         actual = [s.result for s in res.saves if s.trooper == trooper]
         if actual != list(expected):

@@ -208,7 +208,11 @@ def resolution_lines(res) -> list[str]:
     lines += ["", "States:", "  trooper      before        wounds lost  after"]
     for c in res.states:
         life = f"{c.wounds_lost}/{c.life}" if c.life is not None else str(c.wounds_lost)
-        lines.append(f"  {c.trooper:<12} {', '.join(c.before):<13} {life:<12} {', '.join(c.after)}")
+        why = "; ".join(f"{how} {state} [{rule}]" for how, state, rule in c.because)
+        lines.append(f"  {c.trooper:<12} {', '.join(c.before):<13} {life:<12} {', '.join(c.after)}"
+                     + (f"  ({why})" if why else ""))
+    if res.outcomes:
+        lines += ["", "Outcomes:"] + [f"  {o.subject}: {o.what.replace('_', ' ')} [{o.rule}]" for o in res.outcomes]
     return lines
 
 

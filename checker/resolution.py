@@ -60,11 +60,29 @@ class Save:
 
 @dataclass(frozen=True)
 class StateChange:
-    trooper: str
+    trooper: str  # a trooper id, or "army <side>"
     before: tuple[str, ...]
     life: int | None  # W / VITA / STR at the start
     wounds_lost: int
     after: tuple[str, ...]
+    because: tuple[tuple[str, str, str], ...] = ()  # (gains | loses, state, rule)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An effect that is not a state: a choice left to the player, a marker replaced."""
+
+    subject: str
+    what: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class StateClash:
+    """Two rules leave one trooper in states that exclude each other."""
+
+    subject: str
+    states: tuple[tuple[str, str], ...]  # (state, rule or "position") twice
 
 
 @dataclass(frozen=True)
@@ -73,7 +91,9 @@ class Resolution:
     saves: tuple[Save, ...]
     saves_missing: tuple[tuple[str, int], ...]  # (trooper, index) of saves without a die
     states: tuple[StateChange, ...]
-    rules: tuple[str, ...]  # the rule ids the resolution applied
+    rules: tuple[str, ...]  # the rule ids the resolution applied, in the order applied
+    outcomes: tuple[Outcome, ...] = ()
+    clashes: tuple[StateClash, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -84,16 +104,18 @@ class Resolution:
         return {**asdict(self), "complete": self.complete}
 
 
-RESOLUTION_RULES = ("range_mod", "cover_mod", "roll_success", "face_to_face",
-                    "result_above_20", "critical_damage", "saving_roll", "ap_ammo",
-                    "special_ammo", "wounds_states")
+def subject_name(subject) -> str:
+    """``"alg"``, or ``"army nomads"`` for ``("army", "nomads")``."""
+    return subject if isinstance(subject, str) else " ".join(str(a) for a in subject)
 
 
 def roll_key(group) -> str:
+    """``"fus skill 2 -> alg"`` for the Order's skill at a target, ``"aro alg"``, and
+    ``"<kind> <args>"`` for the other rolls (``"guts alg"``)."""
     if group[0] == "act":
         _, actor, step, target = group
         return f"{actor} skill {step} -> {target}"
-    return f"aro {group[1]}"
+    return " ".join(str(a) for a in group)
 
 
 def resolution(game: Game, atoms: Atoms) -> Resolution | None:
@@ -116,10 +138,11 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
         opposed[g1].append(roll_key(g2))
     ammo = dict(atoms.get("ammo_of"))
     rolls = []
-    for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (x[0][0] != "act", x[0])):
+    order = {"act": 0, "aro": 1}
+    for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (order.get(x[0][0], 2), x[0])):
         base = dict(game.trooper(roller).attributes).get(attribute, 0)
         rolls.append(Roll(
-            roll_key(g), roller, skill, None if weapon == "none" else weapon, target,
+            roll_key(g), roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
             attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g, base), n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
         ))
@@ -132,24 +155,37 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
         key=lambda s: (s.trooper, s.index),
     ))
     missing = tuple(sorted((t, i) for (t, i), r in outcome.items() if r == "missing"))
-    return Resolution(tuple(rolls), saves, missing, _states(game, atoms), _rules(atoms))
+    outcomes = tuple(sorted(Outcome(subject_name(s), what, rule) for s, what, rule in atoms.get("outcome")))
+    clashes = tuple(sorted(
+        StateClash(subject_name(t), ((s1, r1), (s2, r2))) for t, s1, r1, s2, r2 in atoms.get("state_clash")
+    ))
+    return Resolution(tuple(rolls), saves, missing, _states(game, atoms), _rules(atoms), outcomes, clashes)
 
 
 def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
+    """Before and after for every trooper that rolls, is rolled against, or changes
+    state; after = before, less what it loses, plus what it gains."""
     lost = dict(atoms.get("wounds_lost"))
     life = dict(atoms.get("life"))
-    after = defaultdict(list)
-    for t, state in atoms.get("state_after"):
-        after[t].append(state)
-    involved = sorted({t for g in atoms.get("group") for t in (g[1], g[5])})
+    because = defaultdict(list)
+    for t, state, rule in atoms.get("loses"):
+        because[t].append(("loses", state, rule))
+    for t, state, rule in atoms.get("gains"):
+        because[t].append(("gains", state, rule))
+    ids = {t.id for t in game.troopers}
+    involved = {t for g in atoms.get("group") for t in (g[1], g[5]) if t in ids} | set(because)
     changes = []
-    for t in involved:
-        before = tuple(game.trooper(t).states) or ("normal",)
-        new = tuple(sorted(after[t])) or before
-        changes.append(StateChange(t, before, life.get(t), lost.get(t, 0), new))
+    for t in sorted(involved, key=lambda s: (not isinstance(s, str), str(s))):
+        before = tuple(game.trooper(t).states) if isinstance(t, str) and t in ids else ()
+        gone = {s for how, s, _ in because[t] if how == "loses"}
+        new = [s for s in before if s not in gone] + sorted({s for how, s, _ in because[t] if how == "gains"} - set(before))
+        changes.append(StateChange(
+            subject_name(t), before or ("normal",), life.get(t), lost.get(t, 0),
+            tuple(new) or ("normal",), tuple(sorted(because[t])),
+        ))
     return tuple(changes)
 
 
 def _rules(atoms: Atoms) -> tuple[str, ...]:
-    used = {r for r, _, _ in atoms.get("cite")}
-    return tuple(r for r in RESOLUTION_RULES if r in used)
+    """The resolution rules used, in the order each file's resolution_phase/2 gives."""
+    return tuple(r for r, _ in sorted(atoms.get("applied"), key=lambda a: (a[1], a[0])))
