@@ -44,9 +44,11 @@ A case file::
     resolution.results = { "guts alg" = ["fail"] }          # each die, "success cancelled" etc.
     resolution.outcomes = { alg = ["guts_prone_or_move"] }   # effects that are not states
     resolution.clashes = ["alg | wounds_states | position"]  # states that exclude each other
-    # both: the exact set of conflicts as "subject | permission | denial", and of
-    # markers that reveal themselves for the whole Order
+    # both: the exact set of conflicts as "subject | permission | denial", a breach of
+    # the position as "position kaz2 | two_lieutenants", states that exclude each other
+    # as "alg after the Order | rule1 | rule2"; and of markers revealed for the Order
     conflicts = []
+    conflict_facts = { "position kaz2 | two_lieutenants" = ["lieutenant kaz1 ariadna", "lieutenant kaz2 ariadna"] }
     revealed = ["fiday"]
     # both: for named subjects "position <trooper>", the rules the position breaks
     breaches = { "position kaz2" = ["two_lieutenants"] }
@@ -197,7 +199,7 @@ def _option_key(option) -> str:
 
 
 def _conflict_keys(conflicts) -> list[str]:
-    return [f"{c.subject} | {c.permission.rule} | {c.denial.rule}" for c in conflicts]
+    return [" | ".join((c.subject, *c.rules)) for c in conflicts]
 
 
 def _aro_differences(expect: dict, report: AroReport) -> list[Difference]:
@@ -236,6 +238,9 @@ def _common_differences(expect: dict, report) -> list[Difference]:
     diffs: list[Difference] = []
     if "conflicts" in expect:
         diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
+    facts = {key: list(c.facts) for key, c in zip(_conflict_keys(report.conflicts), report.conflicts)}
+    for key, expected in expect.get("conflict_facts", {}).items():
+        diffs += _compare(f"conflict_facts.{key}", expected, facts.get(key, ["<no such conflict>"]))
     if "revealed" in expect:
         diffs += _compare("revealed", expect["revealed"], [t for t, _ in report.revealed])
     breaches = {j.subject: j for j in report.breaches}

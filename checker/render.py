@@ -192,12 +192,19 @@ def resolution_lines(res) -> list[str]:
         what = roll.skill + (f" ({roll.weapon}{', ' + roll.ammunition if roll.ammunition else ''})" if roll.weapon else "")
         kind = ("Face to Face with " + ", ".join(roll.face_to_face_with)) if roll.face_to_face_with else "Normal Roll"
         mods = "".join(f" {m.value:+d} [{m.rule}]" for m in roll.mods)
+        on = ", ".join(f"{n} on {t}" for t, n in roll.hit_troopers)
+        if roll.automatic:
+            lines.append(f"  {roll.key}: {what}, no roll: hits automatically")
+            lines.append(f"    -> {roll.hits} hit(s)" + (f" ({on})" if on else ""))
+            continue
         lines.append(f"  {roll.key}: {what}, {kind}")
         lines.append(f"    {roll.attribute.upper()} {roll.base}{mods} = SV {roll.sv}; "
                      f"{roll.dice_needed} {'die' if roll.dice_needed == 1 else 'dice'}")
         dice = [f"{d.value} {RESULT_WORDS[d.result]}{' (cancelled)' if d.cancelled else ''}" for d in roll.dice]
         dice += ["?"] * (roll.dice_needed - len(roll.dice))
-        lines.append("    dice: " + ", ".join(dice) + (f"  -> {roll.hits} hit(s)" if roll.dice else ""))
+        others = any(t != roll.target for t, _ in roll.hit_troopers)
+        lines.append("    dice: " + ", ".join(dice) + (f"  -> {roll.hits} hit(s)" if roll.dice else "")
+                     + (f" ({on})" if others else ""))
     if res.saves or res.saves_missing:
         lines += ["", "Saving rolls:"]
         for s in res.saves:
@@ -216,15 +223,25 @@ def resolution_lines(res) -> list[str]:
     return lines
 
 
+CONFLICT_WORDS = {
+    "rules": "two rules disagree, with no precedence between them",
+    "position": "the position breaks a rule",
+    "states": "two rules leave it in states that exclude each other",
+}
+
+
 def conflict_lines(c: Conflict) -> list[str]:
-    return [f"permits: {cite(c.permission)}", f"forbids: {cite(c.denial)}"]
+    lines = [f"{label}: {cite(citation)}" for label, citation in c.sides]
+    if c.facts:
+        lines.append("facts: " + "; ".join(c.facts))
+    return lines
 
 
 def _conflicts_section(conflicts: tuple[Conflict, ...]) -> list[str]:
     if not conflicts:
         return []
-    lines = ["", "Conflicts (rules that disagree, with no precedence between them):"]
+    lines = ["", "Conflicts:"]
     for c in conflicts:
-        lines.append(f"  {c.subject}:")
+        lines.append(f"  {c.subject}: {CONFLICT_WORDS[c.kind]}")
         lines += [f"    {line}" for line in conflict_lines(c)]
     return lines

@@ -36,11 +36,19 @@ class Exception_:
 
 @dataclass(frozen=True)
 class Conflict:
-    """A permission and a denial with no precedence between them."""
+    """Rules that disagree on one subject: a permission and a denial with no precedence
+    between them (kind "rules"), two states that exclude each other after the Order
+    ("states"), or a position that breaks an army or state rule ("position"), with the
+    facts that triggered it."""
 
     subject: str
-    permission: Citation
-    denial: Citation
+    sides: tuple[tuple[str, Citation], ...]  # (what the rule says: permits, forbids, gives dead, breaks)
+    kind: str = "rules"
+    facts: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(c.rule for _, c in self.sides)
 
 
 @dataclass(frozen=True)
@@ -155,9 +163,12 @@ class _Verdicts:
             self.lifted[subject].append(Exception_(self.cite(denial), self.cite(permission)))
         self.conflicts = defaultdict(list)
         for subject, permission, denial in atoms.get("conflict"):
-            self.conflicts[subject].append(
-                Conflict(self.subject_text(subject), self.cite(permission), self.cite(denial))
-            )
+            self.conflicts[subject].append(Conflict(
+                self.subject_text(subject), (("permits", self.cite(permission)), ("forbids", self.cite(denial))),
+            ))
+        self.facts = defaultdict(list)
+        for subject, rule, fact in atoms.get("breach_fact"):
+            self.facts[(subject, rule)].append(fact_text(fact))
 
     def cite(self, rule: str) -> Citation:
         return self.cites.get(rule) or Citation(rule, self.edition, "", "")
@@ -178,8 +189,20 @@ class _Verdicts:
             "conflicts": tuple(self.conflicts.get(subject, [])),
         }
 
-    def all_conflicts(self) -> tuple[Conflict, ...]:
-        return tuple(c for cs in self.conflicts.values() for c in cs)
+    def all_conflicts(self, atoms: Atoms, resolved: Resolution | None = None) -> tuple[Conflict, ...]:
+        """Every conflict: rules that disagree, breaches of the position, and (once the
+        Order is resolved) states that exclude each other."""
+        found = [c for cs in self.conflicts.values() for c in cs]
+        for subject, rule in sorted(atoms.get("denied"), key=lambda x: str(x)):
+            if isinstance(subject, tuple) and subject[0] == "position":
+                found.append(Conflict(self.subject_text(subject), (("breaks", self.cite(rule)),), "position",
+                                      tuple(sorted(self.facts.get((subject, rule), [])))))
+        for clash in resolved.clashes if resolved else ():
+            sides = tuple((f"gives {state}", self.cite(rule) if rule != "position" else
+                           Citation("position", self.edition, "the position as written", f"{clash.subject} is {state}"))
+                          for state, rule in clash.states)
+            found.append(Conflict(f"{clash.subject} after the Order", sides, "states"))
+        return tuple(found)
 
     def revealed(self, atoms: Atoms) -> tuple[tuple[str, Citation], ...]:
         return tuple((t, self.cite("marker_reveal")) for (t,) in atoms.get("revealed"))
@@ -259,7 +282,7 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
                                 o.target or ""))
     return DeclarationsReport(
         game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
-        tuple(options), v.all_conflicts(), _breaches(_judgements(v, atoms)), game.spearhead,
+        tuple(options), v.all_conflicts(atoms), _breaches(_judgements(v, atoms)), game.spearhead,
     )
 
 
@@ -292,7 +315,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         delayed = v.cite(delay[trooper.id]) if trooper.id in delay else None
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
-        game.edition, game.activated, tuple(reactive), v.all_conflicts(), v.revealed(atoms),
+        game.edition, game.activated, tuple(reactive), v.all_conflicts(atoms), v.revealed(atoms),
         _breaches(_judgements(v, atoms)), game.spearhead,
     )
 
@@ -303,8 +326,15 @@ def check_report(game: Game, atoms: Atoms) -> CheckReport:
     judgements = _judgements(v, atoms)
     resolved = resolution(game, atoms)
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
-    return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(), v.revealed(atoms),
+    return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(atoms, resolved), v.revealed(atoms),
                        game.spearhead, resolved, rules)
+
+
+def fact_text(fact) -> str:
+    """A fact term as words: ``('lieutenant', 'kaz1', 'ariadna')`` -> ``'lieutenant kaz1 ariadna'``."""
+    if isinstance(fact, tuple):
+        return " ".join(fact_text(a) for a in fact)
+    return str(fact).replace("_", " ")
 
 
 def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:

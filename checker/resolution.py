@@ -43,9 +43,13 @@ class Roll:
     dice: tuple[Die, ...]
     face_to_face_with: tuple[str, ...]  # keys of the opposing rolls; empty: a Normal Roll
     ammunition: str | None
+    automatic: bool = False  # a Direct Template: no roll, every trooper under it is hit
+    hit_troopers: tuple[tuple[str, int], ...] = ()  # (trooper, hits on it), the target or others
 
     @property
     def hits(self) -> int:
+        if self.automatic:
+            return sum(n for _, n in self.hit_troopers)
         return sum(1 for d in self.dice if d.scores)
 
 
@@ -137,6 +141,10 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     for g1, g2 in atoms.get("opposed"):
         opposed[g1].append(roll_key(g2))
     ammo = dict(atoms.get("ammo_of"))
+    automatic = {g for (g,) in atoms.get("automatic")}
+    hit_on = defaultdict(lambda: defaultdict(int))
+    for g, _k, t, _kind in atoms.get("hit"):
+        hit_on[g][t] += 1
     rolls = []
     order = {"act": 0, "aro": 1}
     for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (order.get(x[0][0], 2), x[0])):
@@ -145,6 +153,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
             roll_key(g), roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
             attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g, base), n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
+            g in automatic, tuple(sorted(hit_on[g].items())),
         ))
     keys = {}
     for t, i, g, _k, _j, value in atoms.get("save"):
