@@ -296,6 +296,8 @@ def _resolution_differences(expect: dict, report: CheckReport) -> list[Differenc
     rolls = {r.key: r for r in res.rolls}
     states = {c.trooper: c for c in res.states}
     diffs: list[Difference] = []
+    if not res.complete and any(k in expect for k in ("states", "wounds_lost", "saves", "outcomes", "clashes")):
+        diffs.append(Difference("resolution", missing=("every die the resolution needs (some are not written)",)))
 
     def each(key, table, actual_of):
         for name, expected in expect.get(key, {}).items():
