@@ -31,6 +31,7 @@ A case file::
     status = { "aro fus1" = "invalid" }
     legal = false
     verdicts = { "aro fus1" = ["aro_lof"], "order" = [] }
+    lifted = { "aro yao" = ["total_reaction > aro_burst"] }  # denials an exception lifts
     # command = "check" with dice: the resolution, per roll key ("fus skill 2 -> alg",
     # "aro alg"): its SV, its MOD rules, its hits; Face to Face pairs; each trooper's
     # saving roll results in order, Wounds lost and states after
@@ -284,6 +285,9 @@ def _check_differences(expect: dict, report: CheckReport) -> list[Difference]:
     for subject, rules in expect.get("verdicts", {}).items():
         actual = [c.rule for c in judged[subject].denied_by] if subject in judged else ["<not judged>"]
         diffs += _compare(f"verdicts.{subject}", rules, actual)
+    for subject, pairs in expect.get("lifted", {}).items():
+        actual = [f"{e.permission.rule} > {e.denial.rule}" for e in judged[subject].lifted] if subject in judged else ["<not judged>"]
+        diffs += _compare(f"lifted.{subject}", pairs, actual)
     return diffs + _resolution_differences(expect.get("resolution", {}), report) + _common_differences(expect, report)
 
 
