@@ -187,7 +187,9 @@ RESULT_WORDS = {"success": "success", "critical": "CRITICAL", "fail": "failure"}
 def resolution_lines(res) -> list[str]:
     """Each roll (attribute, MODs, SV, dice), the Face to Face outcome, the saves and
     the state table; what is still to roll when dice are missing."""
-    lines = ["", "Rolls:" if res.complete else "Rolls (dice still to roll are marked '?'):"]
+    lines = []
+    if res.rolls:
+        lines += ["", "Rolls:" if res.complete else "Rolls (dice still to roll are marked '?'):"]
     for roll in res.rolls:
         what = roll.skill + (f" ({roll.weapon}{', ' + roll.ammunition if roll.ammunition else ''})" if roll.weapon else "")
         kind = ("Face to Face with " + ", ".join(roll.face_to_face_with)) if roll.face_to_face_with else "Normal Roll"
@@ -203,7 +205,8 @@ def resolution_lines(res) -> list[str]:
         dice = [f"{d.value} {RESULT_WORDS[d.result]}{' (cancelled)' if d.cancelled else ''}" for d in roll.dice]
         dice += ["?"] * (roll.dice_needed - len(roll.dice))
         others = any(t != roll.target for t, _ in roll.hit_troopers)
-        lines.append("    dice: " + ", ".join(dice) + (f"  -> {roll.hits} hit(s)" if roll.dice else "")
+        verdict = f"{roll.hits} hit(s)" if roll.attack else ("passed" if roll.hits else "failed")
+        lines.append("    dice: " + ", ".join(dice) + (f"  -> {verdict}" if roll.dice else "")
                      + (f" ({on})" if others else ""))
     if res.saves or res.saves_missing:
         lines += ["", "Saving rolls:"]

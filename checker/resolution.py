@@ -45,6 +45,7 @@ class Roll:
     ammunition: str | None
     automatic: bool = False  # a Direct Template: no roll, every trooper under it is hit
     hit_troopers: tuple[tuple[str, int], ...] = ()  # (trooper, hits on it), the target or others
+    attack: bool = True  # an Attack with a weapon: its successes are hits; else passed / failed
 
     @property
     def hits(self) -> int:
@@ -72,7 +73,7 @@ class StateChange:
     because: tuple[tuple[str, str, str], ...] = ()  # (gains | loses, state, rule)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class Outcome:
     """An effect that is not a state: a choice left to the player, a marker replaced."""
 
@@ -123,9 +124,10 @@ def roll_key(group) -> str:
 
 
 def resolution(game: Game, atoms: Atoms) -> Resolution | None:
-    """What the dice do; None when nothing declared rolls."""
+    """What the dice do and what the Order leaves behind; None when nothing declared
+    rolls and no state or outcome follows from the Order."""
     groups = atoms.get("group")
-    if not groups:
+    if not groups and not any(atoms.get(k) for k in ("gains", "loses", "outcome")):
         return None
     mods = defaultdict(list)
     for g, rule, value in atoms.get("mod"):
@@ -142,6 +144,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
         opposed[g1].append(roll_key(g2))
     ammo = dict(atoms.get("ammo_of"))
     automatic = {g for (g,) in atoms.get("automatic")}
+    attacks = {g for (g,) in atoms.get("attack_roll")}
     hit_on = defaultdict(lambda: defaultdict(int))
     for g, _k, t, _kind in atoms.get("hit"):
         hit_on[g][t] += 1
@@ -153,7 +156,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
             roll_key(g), roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
             attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g, base), n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
-            g in automatic, tuple(sorted(hit_on[g].items())),
+            g in automatic, tuple(sorted(hit_on[g].items())), g in attacks,
         ))
     keys = {}
     for t, i, g, _k, _j, value in atoms.get("save"):
