@@ -106,7 +106,12 @@ class Resolution:
         return not self.saves_missing and all(len(r.dice) == r.dice_needed for r in self.rolls)
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "complete": self.complete}
+        """asdict, with each roll's hits (or passed / failed for a roll that is not
+        an Attack) and whether every die was written."""
+        d = asdict(self)
+        for roll, data in zip(self.rolls, d["rolls"]):
+            data["hits" if roll.attack else "passed"] = roll.hits if roll.attack else roll.hits > 0
+        return {**d, "complete": self.complete}
 
 
 def subject_name(subject) -> str:
