@@ -8,7 +8,7 @@ from dataclasses import replace
 from .report import CONFLICT, DENIED, INVALID, LEGAL, AroReport, CheckReport, Citation, Conflict, DeclarationsReport
 
 TRIGGER_WORDS = {
-    "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "hacking_area": "Hacking Area",
+    "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "template_cc": "in a Close Combat under a template", "hacking_area": "Hacking Area",
     "sixth_sense": "Sixth Sense (attacked)",
 }
 STEP_WORDS = {1: "after the first skill", 2: "after the second skill"}
