@@ -215,11 +215,12 @@ def resolution_lines(res) -> list[str]:
         lines += [f"  {t} #{i}: ? (no die written: 'dice {t} save: ...')" for t, i in res.saves_missing]
     if not res.complete:
         return lines + ["", "States: known once every die above is written."]
-    lines += ["", "States:", "  trooper      before        wounds lost  after"]
+    width = max([13] + [len(", ".join(c.before)) for c in res.states])
+    lines += ["", "States:", f"  {'trooper':<12} {'before':<{width}} wounds lost  after"]
     for c in res.states:
         life = f"{c.wounds_lost}/{c.life}" if c.life is not None else str(c.wounds_lost)
         why = "; ".join(f"{how} {state} [{rule}]" for how, state, rule in c.because)
-        lines.append(f"  {c.trooper:<12} {', '.join(c.before):<13} {life:<12} {', '.join(c.after)}"
+        lines.append(f"  {c.trooper:<12} {', '.join(c.before):<{width}} {life:<12} {', '.join(c.after)}"
                      + (f"  ({why})" if why else ""))
     if res.outcomes:
         lines += ["", "Outcomes:"] + [f"  {o.subject}: {o.what.replace('_', ' ')} [{o.rule}]" for o in res.outcomes]

@@ -114,6 +114,14 @@ class Resolution:
         return {**d, "complete": self.complete}
 
 
+def term_text(term) -> str:
+    """An atom's term as the ids it is made of: ``('no_discover_retry', 'camo')`` ->
+    ``'no_discover_retry camo'``; a constant stays as it is."""
+    if isinstance(term, tuple):
+        return " ".join(term_text(t) for t in term)
+    return str(term)
+
+
 def subject_name(subject) -> str:
     """``"alg"``, or ``"army nomads"`` for ``("army", "nomads")``."""
     return subject if isinstance(subject, str) else " ".join(str(a) for a in subject)
@@ -172,7 +180,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
         key=lambda s: (s.trooper, s.index),
     ))
     missing = tuple(sorted((t, i) for (t, i), r in outcome.items() if r == "missing"))
-    outcomes = tuple(sorted(Outcome(subject_name(s), what, rule) for s, what, rule in atoms.get("outcome")))
+    outcomes = tuple(sorted(Outcome(subject_name(s), term_text(what), rule) for s, what, rule in atoms.get("outcome")))
     clashes = tuple(sorted(
         StateClash(subject_name(t), ((s1, r1), (s2, r2))) for t, s1, r1, s2, r2 in atoms.get("state_clash")
     ))
