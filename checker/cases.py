@@ -38,6 +38,7 @@ A case file::
     resolution.sv = { "fus skill 2 -> alg" = 15 }
     resolution.mods = { "fus skill 2 -> alg" = ["range_mod"] }
     resolution.hits = { "fus skill 2 -> alg" = 2, "aro alg" = 0 }
+    resolution.hit_troopers = { "alg skill 1 -> fus1" = { fus1 = 1, yj = 1 } }  # a template's hits
     resolution.face_to_face = ["aro alg | fus skill 2 -> alg"]
     resolution.saves = { alg = ["pass", "fail"] }
     resolution.wounds_lost = { alg = 1 }
@@ -309,12 +310,15 @@ def _resolution_differences(expect: dict, report: CheckReport) -> list[Differenc
                 diffs.append(Difference(f"resolution.{key}.{name}", missing=(f"no {name!r} here",)))
                 continue
             actual = actual_of(table[name])
+            if isinstance(expected, dict):  # hit_troopers: { trooper = hits }
+                expected = [f"{t} {n}" for t, n in expected.items()]
             expected = expected if isinstance(expected, list) else [expected]
             diffs.extend(_compare(f"resolution.{key}.{name}", expected, actual if isinstance(actual, list) else [actual]))
 
     each("sv", rolls, lambda r: r.sv)
     each("mods", rolls, lambda r: [m.rule for m in r.mods])
     each("hits", rolls, lambda r: r.hits)
+    each("hit_troopers", rolls, lambda r: [f"{t} {n}" for t, n in r.hit_troopers])
     each("wounds_lost", states, lambda c: c.wounds_lost)
     each("states", states, lambda c: list(c.after))
     each("results", rolls, lambda r: [d.result + (" cancelled" if d.cancelled else "") for d in r.dice])

@@ -127,6 +127,8 @@ def _catalogue(add, catalogue: Catalogue, game: Game) -> None:
             add("lof_skill", skill.id)
         if skill.get("roll"):
             add("skill_roll", skill.id, skill.get("roll"))
+        if skill.get("burst"):
+            add("skill_burst", skill.id, skill.get("burst"))
         for label in skill.get("labels", []):
             add("skill_label", skill.id, atom_text(label))
         for need in skill.get("needs", []):

@@ -200,6 +200,9 @@ def resolution_lines(res) -> list[str]:
             lines.append(f"    -> {roll.hits} hit(s)" + (f" ({on})" if on else ""))
             continue
         lines.append(f"  {roll.key}: {what}, {kind}")
+        if not roll.attribute_written:
+            lines.append(f"    {roll.attribute.upper()} ? (not written: add '{roll.attribute.upper()} n' to {roll.roller}'s details)")
+            continue
         lines.append(f"    {roll.attribute.upper()} {roll.base}{mods} = SV {roll.sv}; "
                      f"{roll.dice_needed} {'die' if roll.dice_needed == 1 else 'dice'}")
         dice = [f"{d.value} {RESULT_WORDS[d.result]}{' (cancelled)' if d.cancelled else ''}" for d in roll.dice]
@@ -214,7 +217,7 @@ def resolution_lines(res) -> list[str]:
             lines.append(f"  {s.trooper} #{s.index} (hit by {s.against}): {s.value} {s.result}")
         lines += [f"  {t} #{i}: ? (no die written: 'dice {t} save: ...')" for t, i in res.saves_missing]
     if not res.complete:
-        return lines + ["", "States: known once every die above is written."]
+        return lines + ["", "States: known once every die and attribute above is written."]
     width = max([13] + [len(", ".join(c.before)) for c in res.states])
     lines += ["", "States:", f"  {'trooper':<12} {'before':<{width}} wounds lost  after"]
     for c in res.states:

@@ -46,6 +46,7 @@ class Roll:
     automatic: bool = False  # a Direct Template: no roll, every trooper under it is hit
     hit_troopers: tuple[tuple[str, int], ...] = ()  # (trooper, hits on it), the target or others
     attack: bool = True  # an Attack with a weapon: its successes are hits; else passed / failed
+    attribute_written: bool = True  # False: the roller's profile lacks the attribute rolled
 
     @property
     def hits(self) -> int:
@@ -102,8 +103,9 @@ class Resolution:
 
     @property
     def complete(self) -> bool:
-        """Every die the resolution needs was written."""
-        return not self.saves_missing and all(len(r.dice) == r.dice_needed for r in self.rolls)
+        """Every die the resolution needs, and every attribute it rolls, was written."""
+        return not self.saves_missing and all(
+            len(r.dice) == r.dice_needed and r.attribute_written for r in self.rolls)
 
     def to_dict(self) -> dict:
         """asdict, with each roll's hits (or passed / failed for a roll that is not
@@ -164,12 +166,13 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     rolls = []
     order = {"act": 0, "aro": 1}
     for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (order.get(x[0][0], 2), x[0])):
-        base = dict(game.trooper(roller).attributes).get(attribute, 0)
+        attributes = dict(game.trooper(roller).attributes)
+        base = attributes.get(attribute, 0)
         rolls.append(Roll(
             roll_key(g), roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
             attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g, base), n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
-            g in automatic, tuple(sorted(hit_on[g].items())), g in attacks,
+            g in automatic, tuple(sorted(hit_on[g].items())), g in attacks, attribute in attributes,
         ))
     keys = {}
     for t, i, g, _k, _j, value in atoms.get("save"):
@@ -188,8 +191,8 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
 
 
 def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
-    """Before and after for every trooper that rolls, is rolled against, or changes
-    state; after = before, less what it loses, plus what it gains."""
+    """Before and after for every trooper that rolls, is rolled against, is hit, or
+    changes state; after = before, less what it loses, plus what it gains."""
     lost = dict(atoms.get("wounds_lost"))
     life = dict(atoms.get("life"))
     because = defaultdict(list)
@@ -199,6 +202,7 @@ def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
         because[t].append(("gains", state, rule))
     ids = {t.id for t in game.troopers}
     involved = {t for g in atoms.get("group") for t in (g[1], g[5]) if t in ids} | set(because)
+    involved |= {t for _g, _k, t, _kind in atoms.get("hit") if t in ids}
     changes = []
     for t in sorted(involved, key=lambda s: (not isinstance(s, str), str(s))):
         before = tuple(game.trooper(t).states) if isinstance(t, str) and t in ids else ()
