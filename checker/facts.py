@@ -46,6 +46,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("characteristic", t.id, c)
         for s in t.states:
             add("state", t.id, s)
+        if t.wounds_before is not None:
+            add("wounds_before", t.id, t.wounds_before)
     for r in game.relations:
         _relation(add, r)
     names = ("declared_weapon", "declared_ammo", "declared_target", "declared_covers")

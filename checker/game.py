@@ -33,6 +33,7 @@ class Trooper:
     equipment: tuple[str, ...]
     characteristics: tuple[str, ...]
     states: tuple[str, ...]
+    wounds_before: int | None = None  # W / VITA / STR points lost before this Order, if written
 
 
 @dataclass(frozen=True)

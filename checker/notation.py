@@ -35,6 +35,7 @@ TERMINAL_WORDS = {
     "GROUP_KW": "'group'",
     "TYPE_KW": "'type'",
     "TRAINING_KW": "'training'",
+    "WOUNDS_KW": "'wounds'",
     "LIST_KW": "a list ('skills:', 'weapons:', 'equipment:', 'characteristics:', 'state:')",
     "LOF_KW": "'lof'",
     "ZOC_KW": "'zoc'",
@@ -108,6 +109,14 @@ MISTAKES = {
     "dice are whole numbers after a colon: 'dice fus1: 12 7'": [
         "dice fus1 12\n",
         "dice fus1: a\n",
+    ],
+    "wounds lost before the Order are a whole number, 0 or more: '{ W 2; wounds 1 }'": [
+        "trooper x a { wounds -1 }\n",
+        "trooper x a { wounds one }\n",
+        "trooper x a { wounds }\n",
+        "trooper x a { wounds\n}\n",
+        "trooper x a { wounds 1.5 }\n",
+        "trooper x a { wounds 1 1 }\n",
     ],
     "a distance is two trooper ids and inches: 'distance fus1 hellcat 12'": [
         "distance fus1 12\n",
@@ -289,6 +298,7 @@ class _Builder:
                 troop_type=decl.get("troop_type"),
                 training=decl.get("training"),
                 lists=tuple(decl["lists"]),
+                wounds=decl.get("wounds"),
             )
         )
 
@@ -300,6 +310,8 @@ class _Builder:
             decl["group"] = int(kids[1])
         elif entry.data == "attribute":
             decl["attributes"].append((_named(kids[0]), str(kids[1])))
+        elif entry.data == "wounds":
+            decl["wounds"] = _named(kids[1])
         elif entry.data in ("troop_type", "training"):
             decl[entry.data] = _named(kids[1])
         elif entry.data == "listing":

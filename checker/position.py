@@ -27,7 +27,9 @@ class Named:
 
 @dataclass(frozen=True)
 class TrooperDecl:
-    """One ``trooper`` statement."""
+    """One ``trooper`` statement and the details in its block: ``lieutenant``,
+    ``group N``, attributes (``W 2``), ``type``, ``training``, ``wounds N`` (W / VITA /
+    STR points lost before this Order) and the lists (``skills:``, ``state:``...)."""
 
     id: Named
     side: Named
@@ -38,6 +40,7 @@ class TrooperDecl:
     troop_type: Named | None = None
     training: Named | None = None
     lists: tuple[tuple[str, tuple[Named, ...]], ...] = ()  # ("skills", (...)), ...
+    wounds: Named | None = None  # "wounds 1": the number as written, and where
 
 
 @dataclass(frozen=True)

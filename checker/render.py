@@ -219,15 +219,24 @@ def resolution_lines(res) -> list[str]:
     if not res.complete:
         return lines + ["", "States: known once every die and attribute above is written."]
     width = max([13] + [len(", ".join(c.before)) for c in res.states])
-    lines += ["", "States:", f"  {'trooper':<12} {'before':<{width}} wounds lost  after"]
+    wounds = {c.trooper: _wounds_text(c) for c in res.states}
+    column = max([12] + [len(w) + 1 for w in wounds.values()])
+    lines += ["", "States:", f"  {'trooper':<12} {'before':<{width}} {'wounds lost':<{column}} after"]
     for c in res.states:
-        life = f"{c.wounds_lost}/{c.life}" if c.life is not None else str(c.wounds_lost)
         why = "; ".join(f"{how} {state} [{rule}]" for how, state, rule in c.because)
-        lines.append(f"  {c.trooper:<12} {', '.join(c.before):<{width}} {life:<12} {', '.join(c.after)}"
+        lines.append(f"  {c.trooper:<12} {', '.join(c.before):<{width}} {wounds[c.trooper]:<{column}} {', '.join(c.after)}"
                      + (f"  ({why})" if why else ""))
     if res.outcomes:
         lines += ["", "Outcomes:"] + [f"  {o.subject}: {o.what.replace('_', ' ')} [{o.rule}]" for o in res.outcomes]
     return lines
+
+
+def _wounds_text(c) -> str:
+    """``1/2``: Wounds lost of the W / VITA / STR after the Order; ``2/2 (1 before)``
+    when some were lost before it."""
+    if c.life is None:
+        return str(c.wounds_lost)
+    return f"{c.wounds_total}/{c.life}" + (f" ({c.wounds_before} before)" if c.wounds_before else "")
 
 
 CONFLICT_WORDS = {

@@ -66,12 +66,19 @@ class Save:
 
 @dataclass(frozen=True)
 class StateChange:
+    """A trooper's states before and after the Order, and its Wounds: ``wounds_before``
+    were lost before the Order (its ``wounds N``, or all of its life when it was
+    Unconscious), ``wounds_lost`` in this Order (less any mended: N3 Regeneration),
+    ``wounds_total`` is both."""
+
     trooper: str  # a trooper id, or "army <side>"
     before: tuple[str, ...]
-    life: int | None  # W / VITA / STR at the start
+    life: int | None  # W / VITA / STR on the profile
     wounds_lost: int
     after: tuple[str, ...]
     because: tuple[tuple[str, str, str], ...] = ()  # (gains | loses, state, rule)
+    wounds_before: int = 0
+    wounds_total: int = 0
 
 
 @dataclass(frozen=True, order=True)
@@ -193,8 +200,11 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
 def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
     """Before and after for every trooper that rolls, is rolled against, is hit, or
     changes state; after = before, less what it loses, plus what it gains."""
-    lost = dict(atoms.get("wounds_lost"))
+    lost = defaultdict(int, atoms.get("wounds_lost"))
+    for t, n, _rule in atoms.get("wounds_changed"):
+        lost[t] += n
     life = dict(atoms.get("life"))
+    prior = dict(atoms.get("life_prior"))
     because = defaultdict(list)
     for t, state, rule in atoms.get("loses"):
         because[t].append(("loses", state, rule))
@@ -209,8 +219,9 @@ def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
         gone = {s for how, s, _ in because[t] if how == "loses"}
         new = [s for s in before if s not in gone] + sorted({s for how, s, _ in because[t] if how == "gains"} - set(before))
         changes.append(StateChange(
-            subject_name(t), before or ("normal",), life.get(t), lost.get(t, 0),
+            subject_name(t), before or ("normal",), life.get(t), lost[t],
             tuple(new) or ("normal",), tuple(sorted(because[t])),
+            prior.get(t, 0), prior.get(t, 0) + lost[t],
         ))
     return tuple(changes)
 

@@ -134,6 +134,12 @@ class _Resolver:
             first, _, second = str(mov).partition("-")
             attributes["mov1"], attributes["mov2"] = int(first), int(second or 0)
         lists = self._lists(decl, base)
+        if decl.wounds is not None and not {"w", "vita", "str"} & attributes.keys():
+            raise self.error(
+                f"'wounds {decl.wounds.text}' needs the W, VITA or STR the Wounds were lost from: "
+                f"write it in {decl.id.text}'s details ('W 2; wounds 1')",
+                decl.wounds,
+            )
         return Trooper(
             id=decl.id.text,
             side=decl.side.text,
@@ -148,6 +154,7 @@ class _Resolver:
             equipment=tuple(lists["equipment"]),
             characteristics=tuple(lists["characteristics"]),
             states=tuple(lists["states"]),
+            wounds_before=int(decl.wounds.text) if decl.wounds is not None else None,
         )
 
     def _lists(self, decl: TrooperDecl, base) -> dict[str, list]:
