@@ -90,7 +90,7 @@ class Outcome:
     rule: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class StateClash:
     """Two rules leave one trooper in states that exclude each other."""
 
