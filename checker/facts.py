@@ -145,7 +145,7 @@ def _catalogue(add, catalogue: Catalogue, game: Game) -> None:
     used |= {u.weapon for u in declared if u.weapon}
     for weapon_id in sorted(used):
         _weapon(add, catalogue.entries["weapons"][weapon_id])
-    for special in {s.id for t in game.troopers for s in t.skills}:
+    for special in sorted({s.id for t in game.troopers for s in t.skills}):
         add("special_skill_name", special, catalogue.entries["special_skills"][special].name)
 
 
