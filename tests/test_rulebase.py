@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from checker import analysis, solver
+from checker import analysis, rulebook, solver
 from checker.resources import asp_dir, editions
 
 from .conftest import ROOT
@@ -30,15 +30,93 @@ def rules_used(files) -> set[str]:
 
 
 def cited(edition: str) -> set[str]:
-    text = (asp_dir() / edition / "rules.lp").read_text(encoding="utf-8")
-    return set(re.findall(rf"rule\(([a-z_]+), {edition},", text))
+    """Every rule id the edition cites, in whichever of its files the citation stands."""
+    return set(rulebook.load(edition).ids)
+
+
+def loaded_files(edition: str) -> list:
+    return [asp_dir().parent / f for f in rulebook.load(edition).files]
 
 
 @pytest.mark.parametrize("edition", editions())
 def test_every_rule_the_edition_uses_is_cited(edition):
-    files = list((asp_dir() / "core").glob("*.lp")) + list((asp_dir() / edition).glob("*.lp"))
-    missing = rules_used(files) - cited(edition)
+    missing = rules_used(loaded_files(edition)) - cited(edition)
     assert not missing, f"{edition} uses rules without a citation: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_each_rule_is_cited_once_per_edition_and_for_that_edition(edition):
+    citations = rulebook.load(edition).citations
+    ids = [r.id for r in citations]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    assert twice == [], f"{edition}: cited more than once: {twice}"
+    other = sorted(r.id for r in citations if r.edition != edition)
+    assert other == [], f"{edition} files cite these rules for another edition: {other}"
+
+
+# The seeds (/work/shared/seeds, README): each file's edition and the pages it holds.
+# 004 is another game (Urban War) and is never a source.
+SEEDS = {
+    "000_ef9e2e41b2197e1b.txt": ("n3", range(80, 90)),
+    "001_69d947c19396f45c.txt": ("n3", range(40, 50)),
+    "002_08949e79254af97e.txt": ("n5", None),  # no page numbers: the section is named
+    "003_ffd030bb113e9f57.txt": ("n3", range(30, 40)),
+}
+SEED = re.compile(r"seed (\d{3}_[0-9a-f]{16}\.txt)(.*)")
+PAGES = re.compile(r" pp?\.(\d+(?:(?:-|, )\d+)*)")
+REPOSITORY_PATH = re.compile(r"[\w.-]+/[\w.-]+ [\w.-]+(?:/[\w.-]+)*\.\w+")
+
+
+def source_problems(edition: str, source: str) -> list[str]:
+    """What keeps each "; "-separated part of ``source`` from naming a document a reader
+    can open: a seed file of the edition and its page (or section), a URL, or a
+    repository and a path."""
+    problems = []
+    for part in source.split("; "):
+        seed = SEED.match(part)
+        if part.startswith(("http://", "https://")) or REPOSITORY_PATH.match(part):
+            continue
+        if not seed:
+            problems.append(f"{part!r} is not a seed, a URL or a repository path")
+        elif seed.group(1) not in SEEDS or SEEDS[seed.group(1)][0] != edition:
+            problems.append(f"{part!r}: not a seed of {edition}")
+        elif SEEDS[seed.group(1)][1] is None:
+            if not seed.group(2).strip(" ,") or PAGES.match(seed.group(2)):
+                problems.append(f"{part!r}: this seed has no pages, name the section")
+        elif not (pages := PAGES.match(seed.group(2))):
+            problems.append(f"{part!r}: no page")
+        elif any(int(n) not in SEEDS[seed.group(1)][1] for n in re.findall(r"\d+", pages.group(1))):
+            problems.append(f"{part!r}: a page this seed does not hold")
+    return problems
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_every_source_names_a_document_a_reader_can_open(edition):
+    problems = {r.id: source_problems(edition, r.source) for r in rulebook.load(edition).citations}
+    assert {k: v for k, v in problems.items() if v} == {}
+    # "unverified" belongs in the rule text, beside a source that says where to look
+    assert [r.id for r in rulebook.load(edition).citations if "unverified" in r.source.lower()] == []
+
+
+@pytest.mark.parametrize("source, problem", [
+    ("seed 000_ef9e2e41b2197e1b.txt p.81", None),
+    ("seed 000_ef9e2e41b2197e1b.txt pp.80, 82 (Fire)", None),
+    ("http://infinitythewiki.com/en/Dodge; seed 003_ffd030bb113e9f57.txt pp.35, 38", None),
+    ("potassco/clingo examples/clingo/15puzzle/encoding.lp", None),
+    ("unverified: N3 Surprise Shot page not read", "is not a seed, a URL or a repository path"),
+    ("seed 003_ffd030bb113e9f57.txt p.35; p.38", "'p.38' is not a seed"),
+    ("seed 000_ef9e2e41b2197e1b.txt p.79", "a page this seed does not hold"),
+    ("seed 000_ef9e2e41b2197e1b.txt pp.80-91", "a page this seed does not hold"),
+    ("seed 003_ffd030bb113e9f57.txt", "no page"),
+    ("seed 002_08949e79254af97e.txt, Stealth", "not a seed of n3"),
+    ("seed 004_5af2cbd84cdeb84c.txt p.3", "not a seed of n3"),
+])
+def test_the_source_check_itself(source, problem):
+    problems = source_problems("n3", source)
+    if problem is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and problem in problems[0], problems
 
 
 def test_both_editions_exist():

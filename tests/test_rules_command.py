@@ -1,0 +1,164 @@
+"""`ruling rules`: from a rule id to its citation and to every statement using it, in one step."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from checker import rulebook
+from checker.cli import EXIT_BAD_INPUT, EXIT_OK, main
+from checker.errors import RuleBaseError
+from checker.resources import asp_dir, editions
+
+from .conftest import ROOT
+
+INCLUDE = re.compile(r'^#include "([^"]+)"\.', re.MULTILINE)
+CITATION = re.compile(r"^rule\(([a-z0-9_]+), (n3|n5),", re.MULTILINE)
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def line_of(place: dict) -> str:
+    """The text of the rule base line a ``{"file", "line"}`` place names."""
+    lines = (ROOT / place["file"]).read_text(encoding="utf-8").split("\n")
+    return lines[place["line"] - 1]
+
+
+def included(path) -> list:
+    """The entry file and every file it includes, read with a regex, not with clingo."""
+    files = [path]
+    for name in INCLUDE.findall(path.read_text(encoding="utf-8")):
+        files += included(path.parent / name)
+    return files
+
+
+def all_rules() -> list[dict]:
+    result = run("rules", "--format", "json")
+    assert result.exit_code == EXIT_OK
+    return json.loads(result.output)["rules"]
+
+
+def test_template_dodge_shows_its_text_its_citation_and_its_uses():
+    result = run("rules", "template_dodge")
+    assert result.exit_code == EXIT_OK
+    table = (asp_dir() / "n3" / "rules.lp").read_text(encoding="utf-8").split("\n")
+    cited = next(i for i, line in enumerate(table, 1) if line.startswith("rule(template_dodge, n3,"))
+    text = re.search(r'"([^"]+)"\)\.$', table[cited]).group(1)  # the Text, on the next line
+    assert result.output.startswith("[template_dodge] N3\n")
+    assert "  source: seed 003_ffd030bb113e9f57.txt p.35\n" in result.output
+    assert f"  text:   {text}\n" in result.output
+    assert f"  cited:  asp/n3/rules.lp:{cited}\n" in result.output
+    aro = (asp_dir() / "n3" / "aro.lp").read_text(encoding="utf-8").split("\n")
+    override = next(i for i, line in enumerate(aro, 1) if "overrides(template_dodge, aro_lof)" in line)
+    assert f"asp/n3/aro.lp:{override}\n" in result.output
+    # N5 has no such rule: only the N3 citation is printed
+    assert "N5" not in result.output
+
+
+def test_a_rule_of_both_editions_is_printed_for_each():
+    data = json.loads(run("rules", "aro_lof", "--format", "json").output)["rules"]
+    assert [(r["id"], r["edition"]) for r in data] == [("aro_lof", "n3"), ("aro_lof", "n5")]
+    for rule in data:
+        uses = {(p["file"], line_of(p).strip()) for p in rule["used_at"]}
+        # the core denial, loaded by both editions, derives it in each
+        assert any(f == "asp/core/aro.lp" and t.startswith("denial(aro(R, S, W, A), aro_lof) :-") for f, t in uses)
+    n3 = {(p["file"], line_of(p).strip()) for p in data[0]["used_at"]}
+    assert ("asp/n3/sixth_sense.lp", "overrides(sixth_sense, aro_lof).") in n3
+
+
+def test_every_printed_place_holds_its_rule():
+    for rule in all_rules():
+        assert line_of(rule["cited_at"]).startswith(f"rule({rule['id']}, {rule['edition']},"), rule["id"]
+        assert rule["used_at"], f"{rule['edition']} {rule['id']}: cited, used by no statement"
+        for place in rule["used_at"]:
+            code = line_of(place).split("%")[0]  # a comment naming the rule is not a use
+            assert re.search(rf"\b{rule['id']}\b", code), (rule["id"], place)
+            assert not place["file"].startswith("asp/n") or place["file"].startswith(f"asp/{rule['edition']}")
+
+
+def test_every_id_of_both_editions_is_indexed_from_the_files_the_edition_loads():
+    indexed = {(r["id"], r["edition"]) for r in all_rules()}
+    expected = set()
+    for edition in editions():
+        files = included(asp_dir() / f"{edition}.lp")
+        assert list(rulebook.load(edition).files) == [f.relative_to(ROOT).as_posix() for f in files]
+        expected |= {c for f in files for c in CITATION.findall(f.read_text(encoding="utf-8"))}
+    assert sorted(expected - indexed) == [] and sorted(indexed - expected) == []
+    assert {e for _, e in indexed} == {"n3", "n5"}
+
+
+def test_no_id_lists_every_rule_of_the_edition_one_line_each():
+    result = run("rules", "--edition", "n5")
+    assert result.exit_code == EXIT_OK
+    lines = result.output.rstrip("\n").split("\n")
+    ids = rulebook.load("n5").ids
+    assert len(lines) == len(ids)
+    for rule_id, line in zip(ids, lines):
+        assert line.startswith(f"[{rule_id}] N5 asp/n5/rules.lp:"), line
+    both = run("rules").output.rstrip("\n").split("\n")
+    assert len(both) == len(rulebook.load("n3").ids) + len(ids)
+
+
+def test_an_unknown_id_exits_2_with_a_hint():
+    result = run("rules", "template_dodg")
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert "unknown N3/N5 rule 'template_dodg' (did you mean template_dodge" in result.output
+    assert "Traceback" not in result.output
+    result = run("rules", "template_dodge", "--edition", "n5")
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert "unknown N5 rule 'template_dodge' (it is cited in N3: add --edition n3)" in result.output
+    result = run("rules", "xyzzy", "--format", "json")
+    assert result.exit_code == EXIT_BAD_INPUT
+    error = json.loads(result.output.split("\n}\n")[0] + "\n}")["error"]
+    assert error == {"kind": "unknown-rule", "rule": "xyzzy", "suggestions": [],
+                     "message": "unknown N3/N5 rule 'xyzzy' ('ruling rules' lists every rule)"}
+
+
+def test_one_unknown_id_among_known_ones_is_still_exit_2():
+    result = run("rules", "aro_lof", "no_such_rule")
+    assert result.exit_code == EXIT_BAD_INPUT and "'no_such_rule'" in result.output
+
+
+@pytest.fixture
+def tiny_rule_base(tmp_path, monkeypatch):
+    """A rule base of its own: an entry file including two files, and one it does not."""
+    (tmp_path / "asp" / "zz").mkdir(parents=True)
+    (tmp_path / "asp" / "zz.lp").write_text(
+        '#include "zz/rules.lp".\n#include "zz/a.lp".\n', encoding="utf-8")
+    (tmp_path / "asp" / "zz" / "rules.lp").write_text(
+        '% citations\nrule(r1, zz, "http://example.org/r1", "Rule one.").\n', encoding="utf-8")
+    (tmp_path / "asp" / "zz" / "a.lp").write_text(
+        "% r1 named in a comment is not a use\n"
+        "denial(x, r1) :- p.\n"
+        "q :- s,\n"
+        "     t(f(r1)).\n"
+        'rule(r2, zz, "seed 000_ef9e2e41b2197e1b.txt p.81",\n'
+        '     "Rule two.").\n'
+        "u(r2, \"r1\").\n", encoding="utf-8")
+    (tmp_path / "asp" / "zz" / "unloaded.lp").write_text("denial(y, r1).\n", encoding="utf-8")
+    monkeypatch.setattr(rulebook, "asp_dir", lambda: tmp_path / "asp")
+    rulebook.load.cache_clear()
+    yield
+    rulebook.load.cache_clear()
+
+
+def test_citations_and_uses_are_read_statement_by_statement(tiny_rule_base):
+    book = rulebook.load("zz")
+    assert book.files == ("asp/zz.lp", "asp/zz/rules.lp", "asp/zz/a.lp")
+    r1, r2 = book.rule("r1"), book.rule("r2")
+    assert (r1.source, r1.text, str(r1.cited_at)) == ("http://example.org/r1", "Rule one.", "asp/zz/rules.lp:2")
+    # the line of the term, inside a statement spanning two lines; not the comment, not
+    # the string "r1", not the file the entry file does not include
+    assert [str(p) for p in r1.used_at] == ["asp/zz/a.lp:2", "asp/zz/a.lp:4"]
+    assert (str(r2.cited_at), [str(p) for p in r2.used_at]) == ("asp/zz/a.lp:5", ["asp/zz/a.lp:7"])
+
+
+def test_a_rule_base_clingo_cannot_parse_is_a_rule_base_error(tiny_rule_base):
+    (rulebook.asp_dir() / "zz" / "a.lp").write_text("denial(x, r1 :- p.\n", encoding="utf-8")
+    with pytest.raises(RuleBaseError, match="cannot parse the zz rule base"):
+        rulebook.load("zz")
