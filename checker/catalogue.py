@@ -1,6 +1,8 @@
 """Load the catalogue data (``checker/catalogue/<edition>/*.toml``) and look names up.
 
-Matching ignores case, runs of spaces and a trailing level (``Sixth Sense L2``).
+Matching ignores case, runs of spaces and a trailing level (``Sixth Sense L2``). Every
+entry but a profile says what the rule base does with it (``modelled``: yes, partial or
+no; ``missing``: what is not encoded), checked when the catalogue is loaded.
 """
 
 from __future__ import annotations
@@ -9,12 +11,12 @@ import difflib
 import re
 import tomllib
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from types import MappingProxyType
-from typing import Mapping
 
-from .errors import RuleBaseError
+from .errors import RuleBaseError, RulingError
 from .resources import catalogue_dir
 
 # file stem -> the TOML array-of-tables key of its entries
@@ -25,7 +27,16 @@ KINDS = {
     "weapons": "weapon",
     "profiles": "profile",
     "characteristics": "characteristic",
+    "ammunition": "ammunition",
+    "traits": "trait",
 }
+
+# What the rule base does with an entry (its ``modelled`` key): YES, every effect its
+# rule text gives is encoded; PARTIAL, some are (``missing`` names the others); NO, no
+# rule reads it. Profiles have no status: their skills, weapons... have one each.
+YES, PARTIAL, NO = "yes", "partial", "no"
+STATUSES = (YES, PARTIAL, NO)
+UNSTATUSED = frozenset({"profiles"})
 
 _LEVEL = re.compile(r"^(?P<name>.*?)\s+(?:L|Level\s*)(?P<level>[0-9]+|X)$", re.IGNORECASE)
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -57,6 +68,16 @@ class Entry:
     def get(self, key: str, default=None):
         return self.data.get(key, default)
 
+    @property
+    def modelled(self) -> str | None:
+        """``yes``, ``partial`` or ``no``; None for a profile."""
+        return self.data.get("modelled")
+
+    @property
+    def missing(self) -> str | None:
+        """What the rule base does not encode (partial), or why nothing is (no)."""
+        return self.data.get("missing")
+
 
 @dataclass(frozen=True)
 class Catalogue:
@@ -80,8 +101,69 @@ class Catalogue:
         close = difflib.get_close_matches(normalize(text), list(names), n=1, cutoff=0.6)
         return names[close[0]] if close else None
 
+    def lookup(self, kind: str, text: str) -> Entry:
+        """The entry of ``kind`` named ``text`` as a position or weapon chart writes it:
+        its name or an alias, its id, with a level (``Sixth Sense L2``) or a parameter
+        (``Mimetism (-3)``, ``Disposable (2)``).
 
-@lru_cache(maxsize=None)
+        Raises
+        ------
+        UnknownEntryError
+            If no entry has that name, with the closest name as a hint.
+        """
+        entries = self.entries[kind]
+        head = split_param(text)[0]
+        for candidate in (text, head, split_level(head)[0]):
+            entry = self.find(kind, candidate) or entries.get(candidate.strip())
+            if entry is not None:
+                return entry
+        entry_id = trait_id(text) if kind == "traits" else atom_text(text)
+        if entry_id in entries:
+            return entries[entry_id]
+        hint = self.suggest(kind, head)
+        raise UnknownEntryError(
+            f"no {KINDS[kind].replace('_', ' ')} named {text!r} in the {self.edition} catalogue"
+            + (f"; did you mean {hint!r}?" if hint else f"; see 'ruling catalogue {kind} --edition {self.edition}'")
+        )
+
+    def ammunition_of(self, weapon: Entry) -> tuple[Entry, ...]:
+        """The ammunition entries a weapon fires, in every mode, in chart order."""
+        spelled = [*weapon.get("ammunition", []), *(a for m in weapon.get("modes", []) for a in m.get("ammunition", []))]
+        ids = dict.fromkeys(atom_text(a) for a in spelled)
+        return tuple(self.entries["ammunition"][i] for i in ids if i in self.entries["ammunition"])
+
+    def traits_of(self, weapon: Entry) -> tuple[Entry, ...]:
+        """The trait entries of a weapon, in every mode, in chart order."""
+        spelled = [*weapon.get("traits", []), *(t for m in weapon.get("modes", []) for t in m.get("traits", []))]
+        ids = dict.fromkeys(trait_id(t) for t in spelled)
+        return tuple(self.entries["traits"][i] for i in ids if i in self.entries["traits"])
+
+
+class UnknownEntryError(RulingError):
+    """A catalogue kind or entry name that does not exist."""
+
+    kind = "catalogue"
+
+
+def kind_named(text: str) -> str:
+    """The catalogue kind (file stem) ``text`` names: the stem, or the singular of its
+    TOML tables, ignoring case, spaces and hyphens (``Special Skills``, ``weapon``).
+
+    Raises
+    ------
+    UnknownEntryError
+        For any other word, with the closest kind as a hint.
+    """
+    word = "_".join(text.replace("-", " ").split()).casefold()
+    for stem, key in KINDS.items():
+        if word in (stem, key):
+            return stem
+    close = difflib.get_close_matches(word, list(KINDS), n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise UnknownEntryError(f"unknown catalogue kind {text!r}; {hint}kinds: {', '.join(KINDS)}")
+
+
+@cache
 def load(edition: str) -> Catalogue:
     """Load and check one edition's catalogue.
 
@@ -118,6 +200,8 @@ def _entries(path, stem: str, rows: list) -> tuple[dict[str, Entry], dict[str, s
             raise RuleBaseError(f"{path}: entry {row.get('id', row)!r}: bad or missing {missing or 'id'}")
         if row["id"] in entries:
             raise RuleBaseError(f"{path}: duplicate id {row['id']!r}")
+        if stem not in UNSTATUSED:
+            _check_status(path, row)
         entry = Entry(stem, row["id"], row["name"], row["source"], MappingProxyType(dict(row)))
         entries[entry.id] = entry
         for name in [row["name"], *row.get("aliases", [])]:
@@ -125,10 +209,29 @@ def _entries(path, stem: str, rows: list) -> tuple[dict[str, Entry], dict[str, s
     return entries, index
 
 
+def _check_status(path, row: dict) -> None:
+    """``modelled`` is one of STATUSES; ``missing`` says what is not encoded when it is
+    partial, and is absent when it is yes."""
+    status, missing = row.get("modelled"), row.get("missing")
+    where = f"{path}: entry {row['id']!r}"
+    if status not in STATUSES:
+        raise RuleBaseError(f"{where}: 'modelled' must be one of {', '.join(STATUSES)}, not {status!r}")
+    if status == PARTIAL and not (isinstance(missing, str) and missing.strip()):
+        raise RuleBaseError(f"{where}: modelled = \"partial\" needs 'missing': what the rule base does not encode")
+    if status == YES and missing is not None:
+        raise RuleBaseError(f"{where}: modelled = \"yes\" takes no 'missing'")
+
+
 def split_param(text: str) -> tuple[str, str | None]:
     """``'Surprise Attack (-3)'`` -> ``('Surprise Attack', '-3')``."""
     head, sep, tail = text.partition("(")
     return (head.strip(), tail.rstrip(") ").strip()) if sep else (text, None)
+
+
+def trait_id(text: str) -> str:
+    """A trait as written in a weapon chart, as the id ``checker/facts.py`` gives it:
+    ``'Disposable (2)'`` -> ``'disposable'``, ``'State: IMM-A'`` -> ``'state__imm_a'``."""
+    return atom_text(text.split("(")[0])
 
 
 def atom_text(text: str) -> str:

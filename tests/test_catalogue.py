@@ -43,3 +43,24 @@ def test_names_match_regardless_of_case_spaces_and_level():
     assert c.find("skills", "  bs   ATTACK ").id == "bs_attack"
     assert cat.split_level("Sixth Sense L2") == ("Sixth Sense", "2")
     assert cat.split_level("Marksmanship LX") == ("Marksmanship", "X")
+
+
+def test_n5_weapon_data_names_its_repository_and_file():
+    """The N5 weapon charts come from Romdeau/infinity-comlog src/lib/weapon-data.ts (at a
+    fixed commit), not from an anonymous file id."""
+    repo = "https://github.com/Romdeau/infinity-comlog/blob/9b4b29bd308e8b5ec274e24ff7224827a0b6fbf5/src/lib/weapon-data.ts"
+    sources = [w.source for w in cat.load("n5").all("weapons")]
+    assert [s for s in sources if "file id" in s or "code corpus" in s] == []
+    assert sum(repo in s for s in sources) == 37
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_every_entry_but_a_profile_says_what_the_rule_base_does_with_it(edition):
+    c = cat.load(edition)
+    for kind in cat.KINDS:
+        for entry in c.all(kind):
+            if kind in cat.UNSTATUSED:
+                assert entry.modelled is None
+            else:
+                assert entry.modelled in cat.STATUSES, f"{edition} {kind} {entry.id}"
+                assert (entry.missing is not None) == (entry.modelled == cat.PARTIAL) or entry.modelled == cat.NO
