@@ -1,10 +1,14 @@
-"""Collect every case file under cases/ as a pytest item, run by checker.cases."""
+"""Collect every case file under cases/ as a pytest item, run by checker.cases.
+
+A case file is read while collecting, so a malformed one (an unknown key, a value of the
+wrong type) is a collection error naming the file and the key, never a passing test."""
 
 from __future__ import annotations
 
 import pytest
 
 from checker import cases
+from checker.errors import CaseFormatError
 
 
 def pytest_collect_file(parent, file_path):
@@ -15,12 +19,21 @@ def pytest_collect_file(parent, file_path):
 
 class CaseFile(pytest.File):
     def collect(self):
-        yield CaseItem.from_parent(self, name=self.path.stem)
+        yield CaseItem.from_parent(self, name=self.path.stem, case=cases.load(self.path))
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, CaseFormatError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
 
 
 class CaseItem(pytest.Item):
+    def __init__(self, *, case: cases.Case, **kwargs):
+        super().__init__(**kwargs)
+        self.case = case
+
     def runtest(self):
-        result = cases.run(cases.load(self.path))
+        result = cases.run(self.case)
         if not result.passed:
             raise CaseFailure(result.describe())
 

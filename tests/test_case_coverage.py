@@ -1,19 +1,73 @@
-"""Every rule of each edition is pinned by at least one case of that edition."""
+"""Every rule of each edition is pinned by an expectation of at least one case of that
+edition: named where a case compares rules (denied, verdicts, lifted, conflicts,
+breaches, may_delay, resolution mods, rules and clashes; ``checker/case_schema.py``
+knows which keys those are), or the rule that grants a trigger kind a case expects
+(``trigger_rule(Kind, Rule)`` in the rule base). A rule named only in a comment, a
+description or a position pins nothing."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 
+from checker import case_schema, cases
 from checker.resources import asp_dir, editions
 
 from .conftest import ROOT
 
+CITATION = re.compile(r"^rule\(\s*([a-z][a-z0-9_]*)\s*,\s*([a-z0-9_]+)\s*,", re.MULTILINE)
+TRIGGER_RULE = re.compile(r"^trigger_rule\(\s*([a-z][a-z0-9_]*)\s*,\s*([a-z][a-z0-9_]*)\s*\)\s*\.", re.MULTILINE)
+NOT_A_RULE = {"position"}  # a state clash's side that the position itself wrote
+
+# Rules no case's expectation names yet, each needing a case (or an expectation added to
+# one): the test fails when one is pinned, so the list can only shrink.
+UNPINNED: dict[str, set[str]] = {
+    # named only in comments of cases/n3/check/alert_lets_ally_change_facing_outside_zoc.toml
+    # and cases/n3/check/impersonation_marker_zoc_change_facing_delayed.toml
+    "n3": {"alert_change_facing", "marker_delay"},
+    # discover_first only in the description of cases/n5/check/discover_then_attack_the_camouflage_marker.toml
+    "n5": {"discover_first", "imp2_discovered"},
+}
+
+
+def rule_files(edition: str) -> list:
+    return sorted((asp_dir() / "core").rglob("*.lp")) + sorted((asp_dir() / edition).rglob("*.lp"))
+
+
+@cache
+def cited(edition: str) -> frozenset[str]:
+    """Every rule id with a citation for ``edition``, in whatever rule file it stands."""
+    return frozenset(
+        rule for path in rule_files(edition)
+        for rule, where in CITATION.findall(path.read_text(encoding="utf-8")) if where == edition
+    )
+
+
+@cache
+def named(edition: str) -> frozenset[str]:
+    """Every rule id the expectations of the edition's cases pin."""
+    granted: dict[str, set[str]] = {}
+    for path in rule_files(edition):
+        for kind, rule in TRIGGER_RULE.findall(path.read_text(encoding="utf-8")):
+            granted.setdefault(kind, set()).add(rule)
+    found: set[str] = set()
+    for case in cases.collect([ROOT / "cases" / edition]):
+        found |= case_schema.rules_named(case.command, case.expect)
+        for kinds in case.expect.get("triggers", {}).values() if case.command == "aros" else ():
+            found |= {rule for kind in kinds for rule in granted.get(kind, ())}
+    return frozenset(found)
+
 
 @pytest.mark.parametrize("edition", editions())
-def test_every_cited_rule_is_named_by_a_case(edition):
-    rules = set(re.findall(rf"^rule\(([a-z_]+), {edition},", (asp_dir() / edition / "rules.lp").read_text(encoding="utf-8"), re.M))
-    text = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "cases" / edition).rglob("*.toml"))
-    named = {r for r in rules if re.search(rf"\b{r}\b", text)}
-    assert sorted(rules - named) == []
+def test_every_cited_rule_is_pinned_by_a_case(edition):
+    assert len(cited(edition)) > 50, f"too few citations found for {edition}: the pattern is wrong"
+    unpinned = cited(edition) - named(edition)
+    assert sorted(unpinned - UNPINNED[edition]) == [], f"{edition}: rules no case's expectation names"
+    assert sorted(UNPINNED[edition] - unpinned) == [], f"{edition}: pinned now, take them out of UNPINNED"
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_cases_name_only_rules_their_edition_cites(edition):
+    assert sorted(named(edition) - cited(edition) - NOT_A_RULE) == []

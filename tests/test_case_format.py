@@ -1,0 +1,223 @@
+"""The case format is strict: an unknown or mistyped key is a malformed case, refused with
+the file, line and key named, by the loader, by `ruling verify` (exit 2) and by pytest
+(a collection error), never a case that passes without checking what it says."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from checker import case_schema, cases
+from checker.cli import EXIT_BAD_INPUT, main
+from checker.errors import CaseFormatError
+
+from .conftest import ROOT
+
+POSITION = """edition n3
+active nomads
+trooper hellcat nomads { weapons: Boarding Shotgun }
+trooper fus1 panoceania { weapons: Combi Rifle }
+lof fus1 -> hellcat
+order hellcat: Move
+"""
+AROS_OK = 'triggers.fus1 = ["lof"]'
+CHECK_OK = "legal = true"
+
+
+def case_text(command: str, expect: str, top: str = "") -> str:
+    return (
+        f'source = "seed 003_ffd030bb113e9f57.txt p.30"\n{top}command = "{command}"\n'
+        f'position = """\n{POSITION}"""\n\n[expect]\n{expect}\n'
+    )
+
+
+# (command, lines under [expect], lines at the top, the text of the line that is wrong,
+#  the error after "file:line: error: ")
+MALFORMED = [
+    ("aros", 'legl.fus1 = ["dodge"]', "", "legl.fus1",
+     "unknown key 'legl' in [expect] of an aros case; did you mean 'legal'?"),
+    ("aros", 'verdicts = { "order" = [] }', "", "verdicts",
+     "unknown key 'verdicts' in [expect] of an aros case; it is for check cases"),
+    ("aros", f'{AROS_OK}\ndenied.fus1 = {{ "bs_attack/combi_rifle" = "aro_lof" }}', "", "denied.fus1",
+     "'denied.fus1.\"bs_attack/combi_rifle\"' in [expect] must be a list of rule ids, not a string ('aro_lof')"),
+    ("aros", 'declares_after.fus1 = "1"', "", "declares_after",
+     "'declares_after.fus1' in [expect] must be a whole number, not a string ('1')"),
+    ("aros", "declares_after.fus1 = 3", "", "declares_after",
+     "'declares_after.fus1' in [expect] must be 0, 1 or 2, not 3"),
+    ("aros", "declares_after.fus1 = true", "", "declares_after",
+     "'declares_after.fus1' in [expect] must be a whole number, not a boolean (True)"),
+    ("aros", 'legal.fus1 = "dodge"', "", "legal.fus1",
+     "'legal.fus1' in [expect] must be a list of strings, not a string ('dodge')"),
+    ("aros", 'triggers = ["lof"]', "", "triggers",
+     "'triggers' in [expect] must be a table per trooper, not a list (['lof'])"),
+    ("aros", AROS_OK, 'verdict = "legal"\n', "verdict",
+     "unknown key 'verdict' at the top of the case; known keys: command, description, expect, position, source"),
+    ("aros", AROS_OK, 'descripton = "x"\n', "descripton",
+     "unknown key 'descripton' at the top of the case; did you mean 'description'?"),
+    ("aros", AROS_OK, "legal = true\n", "legal = true",
+     "unknown key 'legal' at the top of the case; expectations belong under [expect]"),
+    ("arros", AROS_OK, "", "command",
+     "'command' must be 'aros', 'check', 'declarations' or 'error', not 'arros'"),
+    ("check", 'resolution.svv = { "hellcat skill 1" = 15 }', "", "resolution.svv",
+     "unknown key 'resolution.svv' in [expect] of a check case; did you mean 'resolution.sv'?"),
+    ("check", 'resolution.sv = { "hellcat skill 1" = 15.0 }', "", "resolution.sv",
+     "'resolution.sv.\"hellcat skill 1\"' in [expect] must be a whole number, not a number (15.0)"),
+    ("check", 'legal = "yes"', "", "legal",
+     "'legal' in [expect] must be true or false, not a string ('yes')"),
+    ("check", f'{CHECK_OK}\nresolution.saves = {{ fus1 = ["pass", "fial"] }}', "", "resolution.saves",
+     "'resolution.saves.fus1[1]' in [expect] must be 'pass' or 'fail', not 'fial'"),
+    ("check", f'{CHECK_OK}\nresolution.results = {{ "aro fus1" = ["succes"] }}', "", "resolution.results",
+     ("'resolution.results.\"aro fus1\"[0]' in [expect] must be 'success', 'success cancelled', 'critical', "
+      "'critical cancelled', 'fail' or 'fail cancelled', not 'succes'")),
+    ("check", 'status = { "aro fus1" = "ok" }', "", "status",
+     "'status.\"aro fus1\"' in [expect] must be 'legal', 'invalid', 'denied' or 'conflict', not 'ok'"),
+    ("check", 'lifted = { "aro fus1" = ["alert_change_facing"] }', "", "lifted",
+     "'lifted.\"aro fus1\"[0]' in [expect] must be a string \"permission > denial\", not 'alert_change_facing'"),
+    ("check", 'conflicts = ["aro fus1"]', "", "conflicts",
+     "'conflicts[0]' in [expect] must be a string \"subject | rule | rule\", not 'aro fus1'"),
+    ("check", f"{CHECK_OK}\nresolution = {{}}", "", "resolution",
+     "'resolution' in [expect] is empty: a case must expect something"),
+    ("declarations", 'legal.thrid = ["move"]', "", "legal.thrid",
+     "'legal.thrid' in [expect] is not a slot: 'first' or 'second'"),
+    ("declarations", 'legal.first = ["move"]\nrevealed = []', "", "revealed",
+     "unknown key 'revealed' in [expect] of a declarations case; it is for aros and check cases"),
+    ("error", 'kind = "position"\nline = "3"', "", "line",
+     "'line' in [expect] must be a line number, not a string ('3')"),
+    ("error", "line = 3", "", "[expect]",
+     "'kind' in [expect] is required"),
+    ("error", 'kind = "syntax"', "", "kind",
+     "'kind' in [expect] must be 'notation', 'position', 'case', 'rule-base' or 'error', not 'syntax'"),
+    ("aros", "", "", "[expect]",
+     "'expect' is empty: a case must expect something"),
+    ("aros", AROS_OK, 'description = 3\n', "description",
+     "'description' must be a string, not a whole number (3)"),
+]
+
+
+def located(path: Path, wrong_line: str, message: str) -> str:
+    """The error line expected for ``message`` at the first line starting with ``wrong_line``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    number = next(n for n, line in enumerate(lines, 1) if line.startswith(wrong_line))
+    return f"{path}:{number}: error: {message}"
+
+
+def malformed(tmp_path: Path, command, expect, top) -> Path:
+    path = tmp_path / "case.toml"
+    path.write_text(case_text(command, expect, top), encoding="utf-8")
+    return path
+
+
+def test_the_well_formed_cases_load_and_pass(tmp_path):
+    for command, expect in (("aros", AROS_OK), ("check", CHECK_OK)):
+        path = malformed(tmp_path, command, expect, "")
+        assert cases.run(cases.load(path)).differences == ()
+
+
+@pytest.mark.parametrize("command, expect, top, wrong_line, message", MALFORMED)
+def test_the_loader_refuses_naming_file_line_and_key(tmp_path, command, expect, top, wrong_line, message):
+    path = malformed(tmp_path, command, expect, top)
+    with pytest.raises(CaseFormatError) as err:
+        cases.load(path)
+    assert str(err.value).splitlines() == [located(path, wrong_line, message)]
+
+
+@pytest.mark.parametrize("command, expect, top, wrong_line, message", MALFORMED)
+def test_verify_exits_2_naming_file_line_and_key(tmp_path, command, expect, top, wrong_line, message):
+    path = malformed(tmp_path, command, expect, top)
+    result = CliRunner().invoke(main, ["verify", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr.splitlines() == [located(path, wrong_line, message)]
+    assert result.stdout == ""
+
+
+def test_every_problem_of_a_case_is_listed(tmp_path):
+    path = malformed(tmp_path, "aros", 'legl.fus1 = ["dodge"]\ndeclares_after.fus1 = "1"', 'verdict = "x"\n')
+    with pytest.raises(CaseFormatError) as err:
+        cases.load(path)
+    assert str(err.value).splitlines() == [
+        located(path, "verdict", "unknown key 'verdict' at the top of the case; known keys: "
+                "command, description, expect, position, source"),
+        located(path, "legl", "unknown key 'legl' in [expect] of an aros case; did you mean 'legal'?"),
+        located(path, "declares_after", "'declares_after.fus1' in [expect] must be a whole number, not a string ('1')"),
+    ]
+
+
+def test_a_missing_source_has_no_line(tmp_path):
+    path = tmp_path / "case.toml"
+    path.write_text(f'position = """\n{POSITION}"""\n[expect]\n{AROS_OK}\n', encoding="utf-8")
+    with pytest.raises(CaseFormatError) as err:
+        cases.load(path)
+    assert str(err.value) == f"{path}: error: 'source' is required"
+
+
+def test_a_blank_source_is_refused(tmp_path):
+    path = tmp_path / "case.toml"
+    path.write_text(case_text("aros", AROS_OK).replace('"seed 003_ffd030bb113e9f57.txt p.30"', '"  "'),
+                    encoding="utf-8")
+    with pytest.raises(CaseFormatError) as err:
+        cases.load(path)
+    assert str(err.value) == f"{path}:1: error: 'source' must be a string with some text, not blank"
+
+
+def test_a_folder_without_cases_is_refused_not_passed(tmp_path):
+    result = CliRunner().invoke(main, ["verify", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr == f"{tmp_path}: no case files (*.toml) in this folder\n"
+
+
+def test_pytest_reports_a_malformed_case_as_a_collection_error(tmp_path):
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    shutil.copy(ROOT / "cases" / "conftest.py", folder / "conftest.py")
+    (folder / "good.toml").write_text(case_text("aros", AROS_OK), encoding="utf-8")
+    bad = folder / "bad.toml"
+    bad.write_text(case_text("aros", 'legl.fus1 = ["dodge"]'), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--continue-on-collection-errors",
+         "-rA", str(folder)],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == pytest.ExitCode.TESTS_FAILED, run.stdout
+    assert located(bad, "legl", "unknown key 'legl' in [expect] of an aros case; did you mean 'legal'?") in run.stdout
+    assert "ERROR cases/bad.toml" in run.stdout and "PASSED cases/good.toml::good" in run.stdout
+    assert run.stdout.splitlines()[-1].strip("= ").startswith("1 passed, 1 error")
+
+
+def test_die_results_and_saves_are_compared_in_order(tmp_path):
+    source = ROOT / "cases" / "n5" / "discover" / "forward_observer_rolls_its_burst_of_two.toml"
+    text = source.read_text(encoding="utf-8")
+    assert '["success", "fail"]' in text
+    path = tmp_path / "case.toml"
+    path.write_text(text.replace('["success", "fail"]', '["fail", "success"]'), encoding="utf-8")
+    assert cases.run(cases.load(source)).passed
+    [difference] = cases.run(cases.load(path)).differences
+    assert (difference.key, difference.missing, difference.unexpected) == (
+        'resolution.results.fo skill 1 -> alg', ("fail", "success"), ("success", "fail"))
+
+
+def test_the_schema_knows_which_strings_name_rules():
+    expect = {
+        "legal": True,
+        "verdicts": {"aro fus1": ["aro_lof"], "order": []},
+        "lifted": {"aro fus2": ["alert_change_facing > aro_trigger"]},
+        "conflicts": ["aro fus1 | sixth_sense | aro_lof"],
+        "conflict_facts": {"position kaz2 | two_lieutenants": ["lieutenant kaz1 ariadna"]},
+        "breaches": {"position kaz2": ["wounds_before_state"]},
+        "revealed": ["fiday"],
+        "status": {"aro fus1": "denied"},
+        "resolution": {"mods": {"r": ["range_mod"]}, "rules": ["saving_roll"], "states": {"fus1": ["prone"]},
+                       "clashes": ["alg | wounds_states | engaged_enter"], "outcomes": {"fus1": ["dodge_move"]}},
+    }
+    assert case_schema.problems({"source": "s", "position": "p", "command": "check", "expect": expect}) == []
+    assert case_schema.rules_named("check", expect) == {
+        "aro_lof", "alert_change_facing", "aro_trigger", "sixth_sense", "two_lieutenants", "wounds_before_state",
+        "range_mod", "saving_roll", "wounds_states", "engaged_enter",
+    }
+    aros = {"denied": {"fus1": {"dodge": ["aro_lof"]}}, "may_delay": {"fus1": "marker_delay", "fus2": ""},
+            "triggers": {"fus1": ["zoc"]}, "legal": {"fus1": ["reset"]}}
+    assert case_schema.rules_named("aros", aros) == {"aro_lof", "marker_delay"}
