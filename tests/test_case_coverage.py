@@ -12,37 +12,28 @@ from functools import cache
 
 import pytest
 
-from checker import case_schema, cases
+from checker import case_schema, cases, rulebook
 from checker.resources import asp_dir, editions
 
 from .conftest import ROOT
 
-CITATION = re.compile(r"^rule\(\s*([a-z][a-z0-9_]*)\s*,\s*([a-z0-9_]+)\s*,", re.MULTILINE)
 TRIGGER_RULE = re.compile(r"^trigger_rule\(\s*([a-z][a-z0-9_]*)\s*,\s*([a-z][a-z0-9_]*)\s*\)\s*\.", re.MULTILINE)
 NOT_A_RULE = {"position"}  # a state clash's side that the position itself wrote
 
 # Rules no case's expectation names yet, each needing a case (or an expectation added to
 # one): the test fails when one is pinned, so the list can only shrink.
-UNPINNED: dict[str, set[str]] = {
-    # named only in comments of cases/n3/check/alert_lets_ally_change_facing_outside_zoc.toml
-    # and cases/n3/check/impersonation_marker_zoc_change_facing_delayed.toml
-    "n3": {"alert_change_facing", "marker_delay"},
-    # discover_first only in the description of cases/n5/check/discover_then_attack_the_camouflage_marker.toml
-    "n5": {"discover_first", "imp2_discovered"},
-}
+UNPINNED: dict[str, set[str]] = {"n3": set(), "n5": set()}
 
 
 def rule_files(edition: str) -> list:
-    return sorted((asp_dir() / "core").rglob("*.lp")) + sorted((asp_dir() / edition).rglob("*.lp"))
+    """The files the edition's entry file includes."""
+    return [asp_dir().parent / f for f in rulebook.load(edition).files]
 
 
 @cache
 def cited(edition: str) -> frozenset[str]:
     """Every rule id with a citation for ``edition``, in whatever rule file it stands."""
-    return frozenset(
-        rule for path in rule_files(edition)
-        for rule, where in CITATION.findall(path.read_text(encoding="utf-8")) if where == edition
-    )
+    return frozenset(r.id for r in rulebook.load(edition).citations if r.edition == edition)
 
 
 @cache
