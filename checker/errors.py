@@ -25,7 +25,7 @@ class Location:
 
     def caret(self) -> str:
         """The source line with a caret under the column."""
-        text = self.source_line.rstrip("\n").expandtabs(1)
+        text = self.source_line.rstrip("\r\n").expandtabs(1)
         return f"    {text}\n    {' ' * (self.column - 1)}^"
 
 
@@ -92,6 +92,12 @@ class RuleBaseError(RulingError):
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "message": self.args[0], "messages": list(self.messages)}
+
+
+class SolveTimeout(RuleBaseError):
+    """Solving a position took longer than the time bound (``checker.solver.SOLVE_SECONDS``)."""
+
+    kind = "time-out"
 
 
 def _words(items: tuple[str, ...]) -> str:

@@ -11,8 +11,9 @@ from functools import lru_cache
 import lark
 from lark import Token, Tree
 
-from .errors import Location, NotationError
+from .errors import Location, NotationError, PositionError
 from .position import (
+    RANGES,
     AroDecl,
     Dice,
     Named,
@@ -139,6 +140,35 @@ def _parser() -> lark.Lark:
     )
 
 
+def decode(data: bytes, file: str = "<position>") -> str:
+    """The text of a position file's bytes, read as UTF-8.
+
+    Raises
+    ------
+    NotationError
+        At the line and column of the first byte that is not UTF-8.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        end = data.find(b"\n", exc.start)
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[start:exc.start].decode("utf-8")) + 1
+        source = data[start:end if end >= 0 else len(data)].decode("utf-8", "replace")
+        raise NotationError(
+            f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} ({exc.reason})",
+            Location(file, line, column, source),
+            ("UTF-8 text: save the file as UTF-8",),
+        ) from None
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of a text as the parser counts them: split at newlines only (str.
+    splitlines would also split at form feeds, U+2028... and shift every line after)."""
+    return text.split("\n")
+
+
 def parse(text: str, file: str = "<position>") -> Position:
     """Parse a position text.
 
@@ -163,7 +193,7 @@ def parse(text: str, file: str = "<position>") -> Position:
 
 
 def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> NotationError:
-    lines = source.splitlines()
+    lines = lines_of(source)[:-1]  # the source ends with a newline
     line = max(getattr(exc, "line", 1) or 1, 1)
     column = max(getattr(exc, "column", 1) or 1, 1)
     if isinstance(exc, lark.exceptions.UnexpectedEOF) or line > len(lines):
@@ -222,8 +252,13 @@ def _mistake_states() -> dict[str, set[tuple[int, str]]]:
     return states
 
 
+def _span(token: Token) -> Span:
+    """Where a token is (the parser gives every token of the position its place)."""
+    return Span(token.line or 1, token.column or 1)
+
+
 def _named(token: Token, param: str | None = None) -> Named:
-    return Named(str(token).strip(), Span(token.line, token.column), param)
+    return Named(str(token).strip(), _span(token), param)
 
 
 def _tokens(tree: Tree, kind: str) -> list[Token]:
@@ -239,7 +274,7 @@ class _Builder:
 
     def __init__(self, file: str, text: str):
         self.file = file
-        self.lines = text.splitlines()
+        self.lines = lines_of(text)
         self.fields: dict = {"troopers": [], "relations": [], "orders": [], "aros": [], "dice": []}
         self.seen: dict[str, Span] = {}
 
@@ -282,7 +317,7 @@ class _Builder:
     def _trooper(self, node: Tree) -> None:
         names = _tokens(node, "NAME")
         profile = _tokens(node, "PROFILE_NAME")
-        decl = {"lieutenant": False, "group": None, "attributes": [], "lists": []}
+        decl: dict = {"lieutenant": False, "group": None, "attributes": [], "lists": []}
         for block in _subtrees(node, "block"):
             for entry in block.children:
                 if isinstance(entry, Tree):
@@ -303,13 +338,13 @@ class _Builder:
         )
 
     def _entry(self, entry: Tree, decl: dict) -> None:
-        kids = entry.children
+        kids: list = entry.children
         if entry.data == "lieutenant":
             decl["lieutenant"] = True
         elif entry.data == "group":
-            decl["group"] = int(kids[1])
+            decl["group"] = _named(kids[1])
         elif entry.data == "attribute":
-            decl["attributes"].append((_named(kids[0]), str(kids[1])))
+            decl["attributes"].append((_named(kids[0]), _named(kids[1])))
         elif entry.data == "wounds":
             decl["wounds"] = _named(kids[1])
         elif entry.data in ("troop_type", "training"):
@@ -323,13 +358,18 @@ class _Builder:
     @staticmethod
     def _item(item: Tree) -> Named:
         args = _tokens(item, "ARG")
-        return _named(_tokens(item, "ITEM")[0], str(args[0]).strip() if args else None)
+        if not args:
+            return _named(_tokens(item, "ITEM")[0])
+        arg = args[0]
+        offset = len(arg) - len(arg.lstrip())  # the parameter's own column, past spaces
+        name = _named(_tokens(item, "ITEM")[0], str(arg).strip())
+        return Named(name.text, name.span, name.param, Span(name.span.line, _span(arg).column + offset))
 
     def _relation(self, node: Tree, kind: str, value_token: str | None = None) -> None:
         subject, obj = _tokens(node, "NAME")
         phase = [str(t) for p in _subtrees(node, "phase") for t in p.children if t.type != "FROM_KW"]
         step = {"first": 1, "second": 2}[phase[0]] if phase else 0
-        value = str(_tokens(node, value_token)[0]) if value_token else None
+        value = _named(_tokens(node, value_token)[0]) if value_token else None
         self.fields["relations"].append(Relation(kind, _named(subject), _named(obj), step, value))
 
     # One method per relation rule of the grammar; the tree's data names the kind.
@@ -392,7 +432,7 @@ class _Builder:
                 targets.append(
                     Target(
                         _named(_tokens(target, "NAME")[0]),
-                        int(str(burst[0])[1:]) if burst else None,
+                        Named(str(burst[0])[1:], _span(burst[0])) if burst else None,
                         tuple(covered),
                     )
                 )
@@ -411,5 +451,20 @@ class _Builder:
                              self.lines[trooper.span.line - 1]),
                 )
         ints = _tokens(node, "INT")
-        spans = tuple(Span(t.line, t.column) for t in ints)
-        self.fields["dice"].append(Dice(trooper, tuple(int(t) for t in ints), kind, spans))
+        spans = tuple(_span(t) for t in ints)
+        self.fields["dice"].append(Dice(trooper, tuple(self._die(t) for t in ints), kind, spans))
+
+    def _die(self, token: Token) -> int:
+        """A die as an int, if a d20 can show it. (The Dice keep ints, so the range is
+        checked here rather than with the other numbers in checker.resolve.)"""
+        die = RANGES["die"]
+        value = die.read(str(token))
+        if value is None:
+            shown = str(token) if len(token) <= 12 else f"{str(token)[:9]}... ({len(token)} digits)"
+            at = _span(token)
+            raise PositionError(
+                f"a die reads {die.low} to {die.high}, not {shown}",
+                Location(self.file, at.line, at.column, self.lines[at.line - 1]),
+                (die.expected(),),
+            )
+        return value

@@ -5,6 +5,7 @@ Every name keeps the place it was written at, so later stages can point at it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -23,6 +24,7 @@ class Named:
     text: str
     span: Span
     param: str | None = None  # "(-3)" in "Surprise Attack (-3)", without parentheses
+    param_span: Span | None = None  # where the parameter is written, if in the position
 
 
 @dataclass(frozen=True)
@@ -35,8 +37,8 @@ class TrooperDecl:
     side: Named
     profile: Named | None
     lieutenant: bool = False
-    group: int | None = None
-    attributes: tuple[tuple[Named, str], ...] = ()  # (MOV, "4-4"), (BS, "13")
+    group: Named | None = None  # "group 1": the number as written, and where
+    attributes: tuple[tuple[Named, Named], ...] = ()  # (MOV, 4-4), (BS, 13), each where written
     troop_type: Named | None = None
     training: Named | None = None
     lists: tuple[tuple[str, tuple[Named, ...]], ...] = ()  # ("skills", (...)), ...
@@ -56,7 +58,7 @@ class Relation:
     subject: Named
     object: Named
     step: int = 0
-    value: str | None = None  # inches for distance, partial/total for cover
+    value: Named | None = None  # inches for distance, partial/total for cover
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ class Target:
     """A target of a skill: ``fus1 x2 [fus2 fus3]``."""
 
     id: Named
-    burst: int | None = None
+    burst: Named | None = None  # "x2": the share as written (without the x), and where
     covered: tuple[Named, ...] = ()  # troopers a template placed on this target affects
 
 
@@ -123,3 +125,90 @@ class Position:
     aros: tuple[AroDecl, ...] = ()
     dice: tuple[Dice, ...] = ()
     statements: dict[str, Span] = field(default_factory=dict, compare=False)
+
+
+# ---- The numbers a position may write ---------------------------------------------
+# Each number of the notation has a range the rules give it or, where they give none,
+# one wide enough for every published profile. A number outside its range is bad input
+# (exit 2, located, saying the range), never a question for the rule base: inside the
+# ranges every fact fits clingo's 32-bit integers and grounding stays small (a Burst
+# share is a count of dice the rule base grounds one by one).
+#
+#   number                    range        rule or reason
+#   dice x: N                 1 to 20      Infinity rolls a d20 (seed 003 p.34)
+#   -> target xN              1 to B + 1   Burst share. B: the Burst of the declared
+#                                          weapon (1 if it has none), else the skill's own
+#                                          (Forward Observer), else the largest of the
+#                                          edition's weapons; + 1 keeps a share past the
+#                                          Burst a rule verdict ([burst_split]), and Twin
+#                                          Weapons' +1 (seed 003 p.35)
+#   distance a b N            0 to 96      inches: the longest range band of any weapon
+#                                          in the catalogue ends at 96, past the diagonal
+#                                          of a 48 x 48 inch table (68)
+#   CC, BS, PH, WIP           0 to 30      d20 Attributes: profiles reach CC 23; a Success
+#                                          Value past 20 adds to the die (core/rolls.lp)
+#   ARM, BTS                  0 to 20      saving-roll Attributes, rolled on a d20
+#   W, VITA, STR              1 to 10      profiles have 1 to 3
+#   S                         1 to 8       Silhouette S1 to S8
+#   MOV A-B                   0 to 12      inches, each value: profiles reach 6-4
+#   wounds N                  0 to L + 10  L: its W, VITA or STR; a Dead trooper has
+#                                          lost more than L (Dead from L + 1, with Remote
+#                                          Presence L + 2), and may show any further loss
+#   group N                   1 to 15      an Army List has at most 15 Troopers (N5 wiki
+#                                          Army List), so at most 15 Combat Groups
+#   skill LN                  0 to 5       the catalogue's levels run from L0 (N3
+#                                          Infiltration) to L5 (Martial Arts)
+#   skill (N)                 -12 to 12    a MOD in brackets (Mimetism (-6)): the sum of
+#                                          MODs never exceeds +12 or -12 (wiki MODs,
+#                                          Maximum Modifier)
+
+
+@dataclass(frozen=True)
+class Range:
+    """The whole numbers a number of the notation may take, and the reason."""
+
+    what: str  # "a die", "a Burst share", "CC"...
+    low: int
+    high: int
+    reason: str
+    unit: str = ""  # " inches"
+    over: str = ""  # "the Burst": ``high`` is a margin over that value of the position
+
+    def read(self, text: str, high: int | None = None) -> int | None:
+        """``text`` (ASCII digits, an optional sign) as an int if it lies in the range
+        (up to ``high`` when given: the margin added to the value ``over`` names); None
+        otherwise, without converting a number too long to be in any range."""
+        if not _WHOLE.fullmatch(text) or len(text.lstrip("+-").lstrip("0")) > 9:
+            return None
+        value = int(text)
+        return value if self.low <= value <= (self.high if high is None else high) else None
+
+    def expected(self, high: int | None = None, detail: str = "") -> str:
+        """``'a distance from 0 to 96 inches (the longest range band...)'``."""
+        top = self.high if high is None else high
+        return f"{self.what} from {self.low} to {top}{self.unit} ({detail or self.reason})"
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+RANGES: dict[str, Range] = {
+    "die": Range("a die", 1, 20, "Infinity rolls a d20 (seed 003 p.34)"),
+    "burst": Range("a Burst share", 1, 1, "the Burst (seed 003 p.32), + 1 that a rule may add (Twin Weapons, "
+                   "seed 003 p.35) or deny ([burst_split])", over="the Burst"),
+    "distance": Range(
+        "a distance", 0, 96,
+        "the longest range band of any weapon ends at 96 inches, past the diagonal of a 48 x 48 inch table",
+        " inches"),
+    **{a: Range(a, 0, 30, "a d20 Attribute: profiles reach 23, and a Success Value past 20 adds to the die")
+       for a in ("CC", "BS", "PH", "WIP")},
+    **{a: Range(a, 0, 20, "a saving-roll Attribute, rolled on a d20") for a in ("ARM", "BTS")},
+    **{a: Range(a, 1, 10, "profiles have 1 to 3") for a in ("W", "VITA", "STR")},
+    "S": Range("S", 1, 8, "Silhouette S1 to S8"),
+    "MOV": Range("each MOV value", 0, 12, "profiles reach 6-4", " inches"),
+    "wounds": Range(
+        "wounds", 0, 10,
+        "a Dead trooper has lost more than its W, VITA or STR and may show any further loss",
+        over="its W, VITA or STR"),
+    "group": Range("a Combat Group", 1, 15, "an Army List has at most 15 Troopers (N5 wiki Army List)"),
+    "level": Range("a level", 0, 5, "the catalogue's levels run from L0 (N3 Infiltration) to L5 (Martial Arts)"),
+    "param": Range("a MOD", -12, 12, "MODs never exceed +12 or -12 (wiki MODs, Maximum Modifier)"),
+}

@@ -1,15 +1,38 @@
 """Check a parsed position against its edition's catalogue and build the :class:`Game`.
 
-Unknown ids and names are :class:`PositionError` with the place they were written;
-anything that is a breach of the game's rules is left to the rule base.
+Unknown ids and names, a number outside the range the rules give it
+(``checker.position.RANGES``) and an id the rule base uses for a name of its own are
+:class:`PositionError` with the place they were written; anything that is a breach of
+the game's rules is left to the rule base.
 """
 
 from __future__ import annotations
 
+import re
+
 from . import catalogue as cat
+from . import solver
 from .errors import Location, PositionError
-from .game import Activation, Aro, Game, Relation, SkillHeld, SkillUse, TargetUse, Trooper
-from .position import Named, Position, SkillDecl, TrooperDecl
+from .game import (
+    Activation,
+    Aro,
+    Game,
+    Relation,
+    SkillHeld,
+    SkillUse,
+    TargetUse,
+    Trooper,
+)
+from .position import (
+    RANGES,
+    Named,
+    Position,
+    Range,
+    SkillDecl,
+    Span,
+    Target,
+    TrooperDecl,
+)
 from .resources import editions
 
 ATTRIBUTES = ("cc", "bs", "ph", "wip", "arm", "bts", "w", "vita", "str", "s")
@@ -30,6 +53,16 @@ KIND_WORDS = {
     "skills": "skill",
     "profiles": "profile",
 }
+# Names the Python code itself gives a meaning where an id may stand, beside the
+# constants the rule base writes there (solver.trooper_constants).
+SENTINELS = {
+    "none": "checker/facts.py writes it for a skill without a level",
+    "all": "checker/facts.py writes it for a target given the whole Burst",
+    "true": "checker/facts.py writes it for a yes",
+    "false": "checker/facts.py writes it for a no",
+    "order": "checker/report.py names the Order's own verdicts so",
+    "position": "checker/report.py names a breach of the position so",
+}
 
 
 def resolve(position: Position) -> Game:
@@ -40,12 +73,22 @@ def resolve(position: Position) -> Game:
 class _Resolver:
     def __init__(self, position: Position):
         self.pos = position
-        self.lines = position.text.splitlines()
+        self.lines = position.text.split("\n")  # as the parser counts lines
 
-    def error(self, message: str, named: Named | None) -> PositionError:
+    def error(self, message: str, named: Named | None, expected: tuple[str, ...] = ()) -> PositionError:
         line, column = (named.span.line, named.span.column) if named else (1, 1)
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        return PositionError(message, Location(self.pos.file, line, column, source))
+        return PositionError(message, Location(self.pos.file, line, column, source), expected)
+
+    def number(self, key: str, named: Named, base: int = 0, detail: str = "") -> int:
+        """The number ``named`` writes, if it lies in ``RANGES[key]`` (over ``base``, the
+        value the range's margin is added to); a PositionError saying the range if not."""
+        bound: Range = RANGES[key]
+        high = base + bound.high if bound.over else None
+        value = bound.read(named.text, high)
+        if value is None:
+            raise self.error(f"{bound.what} {_shown(named.text)} is out of range", named, (bound.expected(high, detail),))
+        return value
 
     def game(self) -> Game:
         pos = self.pos
@@ -81,14 +124,8 @@ class _Resolver:
                 Aro(self._id(a.trooper), self._use(a.skill), a.step, a.trooper.span.line)
                 for a in pos.aros
             ),
-            dice=tuple((self._id(d.trooper), d.kind, self._dice(d)) for d in pos.dice),
+            dice=tuple((self._id(d.trooper), d.kind, d.rolls) for d in pos.dice),
         )
-
-    def _dice(self, dice) -> tuple[int, ...]:
-        for value, span in zip(dice.rolls, dice.values):
-            if not 1 <= value <= 20:
-                raise self.error(f"a die reads 1 to 20, not {value}", Named(str(value), span))
-        return dice.rolls
 
     def _id(self, named: Named) -> str:
         if named.text not in self.ids:
@@ -115,26 +152,48 @@ class _Resolver:
                 raise self.error(f"trooper id {decl.id.text!r} is already used on line {first}", decl.id)
             seen[decl.id.text] = decl.id
             result.append(self._trooper(decl))
+        self._not_reserved([("trooper id", d.id) for d in self.pos.troopers]
+                           + [("side", d.side) for d in self.pos.troopers])
         return tuple(result)
+
+    def _not_reserved(self, written: list[tuple[str, Named]]) -> None:
+        """No trooper id or side may be a name the rule base or the Python code uses for
+        something of its own where an id stands (``none``: no target): the two would be
+        taken for each other."""
+        names = {n.text for _, n in written}
+        found = solver.trooper_constants(names)
+        for what, named in written:
+            if named.text in found:
+                why = f"the rule base writes it where a trooper id or side stands ({found[named.text]})"
+            elif named.text in SENTINELS:
+                why = SENTINELS[named.text]
+            else:
+                continue
+            raise self.error(
+                f"{what} {named.text!r} is reserved: {why}, so a trooper or side of that name would "
+                "be taken for it", named, ("a name the rules do not use: choose another",))
 
     def _trooper(self, decl: TrooperDecl) -> Trooper:
         profile = self._find("profiles", decl.profile) if decl.profile else None
         base = profile.data if profile else {}
         attributes = {k: base[k] for k in ATTRIBUTES if k in base}
-        mov = base.get("mov")
+        if "mov" in base:
+            first, _, second = str(base["mov"]).partition("-")
+            attributes["mov1"], attributes["mov2"] = int(first), int(second or 0)
         for name, value in decl.attributes:
             key = name.text.lower()
             if key == "mov":
-                mov = value
-            elif "-" in value:
-                raise self.error(f"{name.text} takes one number, not {value!r}", name)
+                first, _, second = value.text.partition("-")
+                at = value.span.column + len(first) + 1
+                attributes["mov1"] = self.number("MOV", Named(first, value.span))
+                attributes["mov2"] = self.number("MOV", Named(second, Span(value.span.line, at))) if second else 0
+            elif "-" in value.text:
+                raise self.error(f"{name.text} takes one number, not {value.text!r}", name)
             else:
-                attributes[key] = int(value)
-        if mov is not None:
-            first, _, second = str(mov).partition("-")
-            attributes["mov1"], attributes["mov2"] = int(first), int(second or 0)
+                attributes[key] = self.number(name.text.upper(), value)
         lists = self._lists(decl, base)
-        if decl.wounds is not None and not {"w", "vita", "str"} & attributes.keys():
+        life = [attributes[k] for k in ("w", "vita", "str") if k in attributes]
+        if decl.wounds is not None and not life:
             raise self.error(
                 f"'wounds {decl.wounds.text}' needs the W, VITA or STR the Wounds were lost from: "
                 f"write it in {decl.id.text}'s details ('W 2; wounds 1')",
@@ -148,13 +207,15 @@ class _Resolver:
             troop_type=(decl.troop_type.text if decl.troop_type else base.get("type")),
             training=(decl.training.text.lower() if decl.training else base.get("training")),
             lieutenant=decl.lieutenant,
-            group=decl.group,
+            group=self.number("group", decl.group) if decl.group else None,
             skills=tuple(lists["skills"]),
             weapons=tuple(lists["weapons"]),
             equipment=tuple(lists["equipment"]),
             characteristics=tuple(lists["characteristics"]),
             states=tuple(lists["states"]),
-            wounds_before=int(decl.wounds.text) if decl.wounds is not None else None,
+            wounds_before=(self.number("wounds", decl.wounds, max(life), f"{max(life)}: its W, VITA or STR, "
+                                       f"+ {RANGES['wounds'].high}: a Dead trooper may show more")
+                           if decl.wounds is not None else None),
         )
 
     def _lists(self, decl: TrooperDecl, base) -> dict[str, list]:
@@ -176,16 +237,41 @@ class _Resolver:
         name, level = (text, None) if entry else cat.split_level(text)
         entry = entry or self._find(catalogue_kind, named, name)
         levels = entry.get("levels", [])
-        if level is not None and levels and _number(level) not in levels:
-            raise self.error(f"{entry.name} has no level {level}; levels: {levels}", named)
-        return SkillHeld(entry.id, _number(level) if level else None, _number(param) if param else None)
+        number: int | str | None = level
+        if level is not None and levels:
+            number = level if level == "X" else RANGES["level"].read(level)
+            if number not in levels:
+                raise self.error(f"{entry.name} has no level {level}; levels: {levels}", named)
+        elif level not in (None, "X"):
+            number = self.number("level", Named(level, named.span))
+        return SkillHeld(entry.id, number, self._param(param, named) if param else None)
+
+    def _param(self, text: str, named: Named) -> int | str:
+        """A skill's parameter: a MOD (``-6``) as an int in its range, any other text
+        (``CC-3``, ``E/M``) as written."""
+        at = Named(text, named.param_span or named.span)
+        if re.fullmatch(r"[+-]*[0-9]+", text):
+            return self.number("param", at)
+        if any(c.isdigit() and not c.isascii() for c in text):
+            raise self.error(f"{text!r} writes a number with digits other than 0-9", at,
+                             (RANGES["param"].expected() + ", in the digits 0-9",))
+        return text
 
     def _relation(self, rel) -> Relation:
         subject, obj = self._id(rel.subject), self._id(rel.object)
-        value = rel.value
-        if rel.kind == "distance":
-            value = str(round(float(rel.value) * 10))
+        value = rel.value.text if rel.value else None
+        if rel.kind == "distance" and rel.value:
+            value = str(self._tenths(rel.value))
         return Relation(rel.kind, subject, obj, rel.step, value)
+
+    def _tenths(self, named: Named) -> int:
+        """A distance in inches (``7.5``), in its range, as tenths of an inch."""
+        bound = RANGES["distance"]
+        whole, _, decimals = named.text.partition(".")
+        inches = bound.read(whole)
+        if inches is None or (inches == bound.high and decimals.strip("0")):
+            raise self.error(f"{bound.what} {_shown(named.text)} is out of range", named, (bound.expected(),))
+        return round(float(named.text) * 10)
 
     def _use(self, decl: SkillDecl) -> SkillUse:
         skill = self._find("skills", decl.name)
@@ -193,6 +279,7 @@ class _Resolver:
             n.startswith(("weapon_trait:", "template:")) for n in skill.get("needs", [])
         )
         weapon = ammunition = None
+        weapon_entry = None
         args = list(decl.arguments)
         if args and not takes_weapon:
             raise self.error(f"{skill.name} takes no details in parentheses", args[0])
@@ -204,10 +291,26 @@ class _Resolver:
             if len(args) > 2:
                 raise self.error("a skill takes at most a weapon and an ammunition or mode", args[2])
         targets = tuple(
-            TargetUse(self._id(t.id), t.burst, tuple(self._id(c) for c in t.covered))
+            TargetUse(self._id(t.id), self._share(t, skill, weapon_entry), tuple(self._id(c) for c in t.covered))
             for t in decl.targets
         )
         return SkillUse(skill.id, weapon, ammunition, targets)
+
+    def _share(self, target: Target, skill: cat.Entry, weapon: cat.Entry | None) -> int | None:
+        """A target's Burst share, at most one more than the Burst it is a share of."""
+        if target.burst is None:
+            return None
+        if weapon is not None:
+            burst = weapon.get("burst") if isinstance(weapon.get("burst"), int) else 1
+            whose = f"the Burst of {weapon.name}"
+        elif isinstance(skill.get("burst"), int):
+            burst, whose = skill.get("burst"), f"{skill.name}'s own Burst"
+        else:
+            burst = max((w.get("burst") for w in self.cat.all("weapons") if isinstance(w.get("burst"), int)),
+                        default=1)
+            whose = f"with no weapon declared, the largest Burst of an {self.cat.edition.upper()} weapon"
+        return self.number("burst", target.burst, burst,
+                           f"{whose} is {burst}, + 1 that a rule may add (Twin Weapons) or deny ([burst_split])")
 
     def _ammunition(self, weapon: cat.Entry, named: Named) -> str:
         choices = list(dict.fromkeys(
@@ -223,8 +326,6 @@ class _Resolver:
         )
 
 
-def _number(text: str | None):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return text
+def _shown(text: str) -> str:
+    """A number as written, quoted; a long one cut short with its length."""
+    return repr(text) if len(text) <= 12 else f"'{text[:9]}...' ({len(text)} characters)"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from checker import notation
+from checker import notation, resolve
 from checker.errors import NotationError, RulingError
 from checker.resources import grammar_file
 
@@ -22,7 +22,7 @@ def test_grammar_example_parses_into_every_construct():
     assert [t.id.text for t in pos.troopers] == ["hellcat", "fus1", "fus2", "ghost"]
     ghost = pos.troopers[3]
     assert ghost.profile is None and ghost.troop_type.text == "LI"
-    assert dict((n.text, v) for n, v in ghost.attributes)["MOV"] == "4-4"
+    assert {n.text: v.text for n, v in ghost.attributes}["MOV"] == "4-4"
     skills = dict(ghost.lists)["skills"]
     assert [(s.text, s.param) for s in skills] == [("Sixth Sense L2", None), ("Surprise Attack", "-3")]
     kinds = sorted({r.kind for r in pos.relations})
@@ -32,8 +32,8 @@ def test_grammar_example_parses_into_every_construct():
     attack = pos.orders[0].skills[1]
     assert attack.name.text == "BS Attack"
     assert [a.text for a in attack.arguments] == ["Boarding Shotgun", "Normal"]
-    assert [(t.id.text, t.burst, [c.text for c in t.covered]) for t in attack.targets] == [
-        ("fus1", 2, ["fus2"])
+    assert [(t.id.text, t.burst.text, [c.text for c in t.covered]) for t in attack.targets] == [
+        ("fus1", "2", ["fus2"])
     ]
     assert [(a.trooper.text, a.step) for a in pos.aros] == [("fus1", 1), ("fus2", 2)]
     assert [(d.trooper.text, d.kind, d.rolls) for d in pos.dice] == [
@@ -96,3 +96,24 @@ def test_random_input_never_escapes_as_anything_but_a_ruling_error():
             notation.parse(text)
         except RulingError:
             pass
+
+
+def test_lines_are_counted_at_newlines_only():
+    # str.splitlines would also split at U+2028 and form feeds, and show the wrong line
+    text = "edition n5\n# a\u2028comment\x0c\nactive a\ncover x partial y\n"
+    with pytest.raises(NotationError) as err:
+        notation.parse(text, "f.pos")
+    assert (err.value.location.line, err.value.location.source_line) == (4, "cover x partial y")
+    with pytest.raises(RulingError) as err:
+        resolve.resolve(notation.parse(text.replace("cover x partial y", "trooper x a\nlof x -> y"), "f.pos"))
+    assert (err.value.location.line, err.value.location.source_line) == (5, "lof x -> y")
+
+
+def test_decode_names_the_line_and_column_of_a_byte_that_is_not_utf8():
+    assert notation.decode("é\n".encode()) == "é\n"
+    with pytest.raises(NotationError) as err:
+        notation.decode(b"edition n5\nactive \xc3\xa9\xff x\n", "f.pos")
+    location = err.value.location
+    assert (location.file, location.line, location.column) == ("f.pos", 2, 9)
+    assert location.source_line == "active é\ufffd x"
+    assert str(err.value).startswith("f.pos:2:9: error: the file is not UTF-8 text: byte 0xff (invalid start byte)")
