@@ -16,7 +16,7 @@ from .game import Game, SkillUse
 def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
     """All facts for ``game``: catalogue, troopers, relations, the Order and its AROs."""
     out: list[Symbol] = []
-    add = lambda name, *args: out.append(Function(name, [_term(a) for a in args]))  # noqa: E731
+    add = lambda name, *args: out.append(Function(name, [_term(a) for a in args]))
 
     add("edition", game.edition)
     add("active_side", game.active_side)
@@ -44,8 +44,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("twin_weapons", t.id, w)
         for c in t.characteristics:
             add("characteristic", t.id, c)
-        for s in t.states:
-            add("state", t.id, s)
+        for state in t.states:
+            add("state", t.id, state)
         if t.wounds_before is not None:
             add("wounds_before", t.id, t.wounds_before)
     for r in game.relations:

@@ -202,7 +202,8 @@ def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str
     expected = _expected_words(exc)
     hint = _matching_mistake(exc)
     if isinstance(exc, lark.exceptions.UnexpectedCharacters):
-        found = repr(source[exc.pos_in_stream]) if exc.pos_in_stream < len(source) else "end of file"
+        at = exc.pos_in_stream
+        found = repr(source[at]) if at is not None and at < len(source) else "end of file"
         message = f"unexpected character {found}"
     elif isinstance(exc, lark.exceptions.UnexpectedToken):
         message = f"unexpected {_describe(exc.token)}"
@@ -261,6 +262,12 @@ def _named(token: Token, param: str | None = None) -> Named:
     return Named(str(token).strip(), _span(token), param)
 
 
+def _token(child: Token | Tree) -> Token:
+    """A child the grammar makes a token (a keyword, a name), typed as one."""
+    assert isinstance(child, Token), child
+    return child
+
+
 def _tokens(tree: Tree, kind: str) -> list[Token]:
     return [c for c in tree.children if isinstance(c, Token) and c.type == kind]
 
@@ -296,23 +303,24 @@ class _Builder:
             statements=dict(self.seen),
         )
 
-    def _once(self, name: str, token: Token) -> None:
+    def _once(self, name: str, token: Token | Tree) -> None:
+        span = _span(_token(token))
         if name in self.seen:
             first = self.seen[name]
             raise NotationError(
                 f"a second '{name}' statement (the first is on line {first.line}); "
                 f"a position has one",
-                Location(self.file, token.line, token.column, self.lines[token.line - 1]),
+                Location(self.file, span.line, span.column, self.lines[span.line - 1]),
             )
-        self.seen[name] = Span(token.line, token.column)
+        self.seen[name] = span
 
     def _edition(self, node: Tree) -> None:
         self._once("edition", node.children[0])
-        self.fields["edition"] = _named(node.children[1])
+        self.fields["edition"] = _named(_token(node.children[1]))
 
     def _active(self, node: Tree) -> None:
         self._once("active", node.children[0])
-        self.fields["active"] = _named(node.children[1])
+        self.fields["active"] = _named(_token(node.children[1]))
 
     def _trooper(self, node: Tree) -> None:
         names = _tokens(node, "NAME")
@@ -367,7 +375,7 @@ class _Builder:
 
     def _relation(self, node: Tree, kind: str, value_token: str | None = None) -> None:
         subject, obj = _tokens(node, "NAME")
-        phase = [str(t) for p in _subtrees(node, "phase") for t in p.children if t.type != "FROM_KW"]
+        phase = [str(t) for p in _subtrees(node, "phase") for t in p.children if _token(t).type != "FROM_KW"]
         step = {"first": 1, "second": 2}[phase[0]] if phase else 0
         value = _named(_tokens(node, value_token)[0]) if value_token else None
         self.fields["relations"].append(Relation(kind, _named(subject), _named(obj), step, value))

@@ -226,7 +226,8 @@ class _Resolver:
             if kind in written:
                 items = [(n, n.text, n.param) for n in written[kind]]
             else:
-                items = [(decl.profile, *cat.split_param(text)) for text in base.get(kind, [])]
+                # a profile's own list: errors point at the profile name
+                items = [(decl.profile or decl.id, *cat.split_param(text)) for text in base.get(kind, [])]
             result[kind] = [self._list_item(kind, catalogue_kind, *i) for i in items]
         return result
 
