@@ -148,7 +148,7 @@ def read_constants(rules: list[list[Atom]], seeds: set[Position]) -> set[str]:
                     if k == "var" and n in carried and p not in carriers:
                         carriers.add(p)
                         changed = True
-    found = set()
+    found: set[str] = set()
     for atoms in rules:
         carried = set()
         for a in atoms:

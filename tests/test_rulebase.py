@@ -175,7 +175,7 @@ def source_problems(edition: str, source: str) -> list[str]:
                 problems.append(f"{part!r}: this seed has no pages, name the section")
         elif not (pages := PAGES.match(seed.group(2))):
             problems.append(f"{part!r}: no page")
-        elif any(int(n) not in SEEDS[seed.group(1)][1] for n in re.findall(r"\d+", pages.group(1))):
+        elif any(int(n) not in (SEEDS[seed.group(1)][1] or ()) for n in re.findall(r"\d+", pages.group(1))):
             problems.append(f"{part!r}: a page this seed does not hold")
     return problems
 
