@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from . import catalogue, facts, notation, report, resolve, solver
 from .game import Game
+from .position import Position
+from .resolution import unused_dice_error
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Analysis:
         return report.aro_report(self.game, self.atoms, self.catalogue)
 
     def check(self) -> report.CheckReport:
-        return report.check_report(self.game, self.atoms)
+        return report.check_report(self.game, self.atoms, self.catalogue)
 
     def declarations(self) -> report.DeclarationsReport:
         return report.declarations_report(self.game, self.atoms, self.catalogue)
@@ -31,7 +33,11 @@ class Analysis:
 
 def load(text: str, file: str = "<position>") -> tuple[Game, catalogue.Catalogue, list]:
     """Parse and resolve a position; return the game, its catalogue and its facts."""
-    game = resolve.resolve(notation.parse(text, file))
+    return _build(notation.parse(text, file))
+
+
+def _build(position: Position) -> tuple[Game, catalogue.Catalogue, list]:
+    game = resolve.resolve(position)
     cat = catalogue.load(game.edition)
     return game, cat, facts.build(game, cat)
 
@@ -42,9 +48,15 @@ def analyse(text: str, file: str = "<position>") -> Analysis:
     Raises
     ------
     NotationError, PositionError
-        For a position that does not parse or names something unknown.
+        For a position that does not parse, names something unknown, or writes dice
+        no roll, saving roll or Guts Roll uses (and no verdict explains).
     RuleBaseError
         If the rule base fails (a defect of ruling, not of the position).
     """
-    game, cat, symbols = load(text, file)
-    return Analysis(game, solver.solve(game.edition, symbols), cat)
+    position = notation.parse(text, file)
+    game, cat, symbols = _build(position)
+    atoms = solver.solve(game.edition, symbols)
+    error = unused_dice_error(position, game, atoms, cat)
+    if error:
+        raise error
+    return Analysis(game, atoms, cat)

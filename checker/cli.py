@@ -2,7 +2,8 @@
 
 Exit codes:
   0  legal, or all cases passed
-  1  illegal, a conflict was found, the position breaks the rules, or a case failed
+  1  illegal, a conflict was found, the position breaks the rules, a case failed, or
+     (--strict) something in play is not fully modelled
   2  bad input: a notation or position error, an unreadable file, a malformed case
 """
 
@@ -13,8 +14,10 @@ from pathlib import Path
 
 import click
 
-from . import __version__, analysis, cases, render, solver
+from . import __version__, analysis, cases, modelled, render, rulebook, solver
+from .catalogue import load as load_catalogue
 from .errors import RulingError
+from .resources import editions
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -24,7 +27,8 @@ EXIT_CODES_HELP = f"""
 \b
 Exit codes:
   {EXIT_OK}  legal / all cases passed
-  {EXIT_ILLEGAL}  illegal, conflict found, position breaks the rules, or a case failed
+  {EXIT_ILLEGAL}  illegal, conflict found, position breaks the rules, or a case failed;
+     with --strict, also anything in play listed under 'Not modelled'
   {EXIT_BAD_INPUT}  bad input (notation error, unknown name, unreadable file)
 """
 
@@ -35,6 +39,11 @@ format_option = click.option(
 position_argument = click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 legal_only_option = click.option(
     "--legal-only", is_flag=True, help="List only what is legal, not the denied options."
+)
+strict_option = click.option(
+    "--strict", is_flag=True,
+    help=f"Exit {EXIT_ILLEGAL} when anything in play (a special skill, state, weapon, ammunition, trait...) "
+         "is listed under 'Not modelled': the rule base does not fully encode it.",
 )
 
 
@@ -48,32 +57,38 @@ def main() -> None:
 @position_argument
 @format_option
 @legal_only_option
-def aros(file: str, fmt: str, legal_only: bool) -> None:
+@strict_option
+def aros(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
     """Each enemy trooper's legal AROs, and the rule denying every other option."""
     result = _run(file, fmt).aros()
     _emit(result, fmt, lambda r: render.aros_text(r, show_denied=not legal_only))
-    sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
+    failed = result.conflicts or result.breaches or (strict and result.not_modelled)
+    sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
 @position_argument
 @format_option
-def check(file: str, fmt: str) -> None:
+@strict_option
+def check(file: str, fmt: str, strict: bool) -> None:
     """Verdict on the declared Order and AROs (exit 1 if anything is illegal)."""
     result = _run(file, fmt).check()
     _emit(result, fmt, render.check_text)
-    sys.exit(EXIT_OK if result.legal and not result.conflicts else EXIT_ILLEGAL)
+    failed = not result.legal or result.conflicts or (strict and result.not_modelled)
+    sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
 @position_argument
 @format_option
 @legal_only_option
-def declarations(file: str, fmt: str, legal_only: bool) -> None:
+@strict_option
+def declarations(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
     """Every skill, weapon and target the activated trooper may declare, slot by slot."""
     result = _run(file, fmt).declarations()
     _emit(result, fmt, lambda r: render.declarations_text(r, show_denied=not legal_only))
-    sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
+    failed = result.conflicts or result.breaches or (strict and result.not_modelled)
+    sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
@@ -110,6 +125,51 @@ def facts(file: str) -> None:
     click.echo(solver.program_text(symbols), nl=False)
 
 
+@main.command(epilog=EXIT_CODES_HELP)
+@click.argument("rule_ids", metavar="[ID]...", nargs=-1)
+@click.option("--edition", type=click.Choice(editions()), help="Only this edition's rules (default: every edition).")
+@format_option
+def rules(rule_ids: tuple[str, ...], edition: str | None, fmt: str) -> None:
+    """Each rule's edition, source and text, the file:line citing it and every file:line using it.
+
+    With no ID, every rule of the edition(s), one line each. An unknown ID is exit 2.
+    """
+    found = _guard(lambda: rulebook.select(rule_ids, (edition,) if edition else editions()), fmt)
+    if fmt == "json":
+        click.echo(render.to_json({"rules": [r.to_dict() for r in found]}))
+    elif rule_ids:
+        click.echo("\n".join(r.describe() for r in found))
+    else:
+        click.echo("\n".join(r.line() for r in found))
+    sys.exit(EXIT_OK)
+
+
+@main.command(name="catalogue", epilog=EXIT_CODES_HELP)
+@click.argument("kind", required=False)
+@click.argument("name", required=False)
+@click.option("--edition", type=click.Choice(editions()), default="n5", show_default=True,
+              help="The edition whose catalogue to list.")
+@format_option
+def catalogue_command(kind: str | None, name: str | None, edition: str, fmt: str) -> None:
+    """The catalogue: profiles, weapons, skills, special skills, states, characteristics,
+    ammunition and traits, each with its values, source and modelled status.
+
+    \b
+    With no KIND, every kind with its number of entries per status.
+    With a KIND (e.g. skills, special_skills, weapons), every entry of it and its status.
+    With a KIND and a NAME (e.g. weapons "Combi Rifle"), that entry with all its values.
+    An unknown KIND or NAME is exit 2.
+    """
+    listing = _guard(lambda: modelled.catalogue_listing(load_catalogue(edition), kind, name), fmt)
+    _emit_data(listing, fmt, render.catalogue_text)
+    sys.exit(EXIT_OK)
+
+
+def _emit_data(data: dict, fmt: str, as_text) -> None:
+    """Plain data on stdout, as JSON or as the text ``as_text`` makes of it."""
+    click.echo(render.to_json(data) if fmt == "json" else as_text(data), nl=fmt == "json")
+
+
 def _emit(result, fmt: str, as_text) -> None:
     """A report on stdout, as JSON or as the text ``as_text`` makes of it."""
     if fmt == "json":
@@ -123,12 +183,14 @@ def _run(file: str, fmt: str) -> analysis.Analysis:
 
 
 def _read(file: str) -> str:
+    """The file's text; bytes that are not UTF-8 are a NotationError at their line and column."""
+    from .notation import decode
+
     try:
-        if file == "-":
-            return sys.stdin.read()
-        return Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    except OSError as exc:
         raise RulingError(f"{file}: cannot read: {exc}") from None
+    return decode(data, file)
 
 
 def _guard(work, fmt: str):

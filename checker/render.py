@@ -56,6 +56,7 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
     lines += _conflicts_section(r.conflicts)
     if cited:
         lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
+    lines += not_modelled_section(r.not_modelled)
     return "\n".join(lines) + "\n"
 
 
@@ -122,7 +123,8 @@ KIND_WORDS = {
 def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
     """The activated trooper's options, slot by slot, then the rules cited."""
     if not r.activated:
-        return f"Edition {r.edition.upper()}: no activated trooper. Add 'order <trooper>'.\n"
+        return "\n".join([f"Edition {r.edition.upper()}: no activated trooper. Add 'order <trooper>'.",
+                          *not_modelled_section(r.not_modelled)]) + "\n"
     combos = [f"{KIND_WORDS.get(a, a)} + {KIND_WORDS.get(b, b)}" for a, b in r.combinations]
     combos += [f"one {KIND_WORDS.get(k, k)}" for k in r.single_kinds]
     lines = [_heading(r, ""),
@@ -141,6 +143,7 @@ def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
     lines += _conflicts_section(r.conflicts)
     if cited:
         lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
+    lines += not_modelled_section(r.not_modelled)
     return "\n".join(lines) + "\n"
 
 
@@ -178,18 +181,26 @@ def check_text(r: CheckReport) -> str:
         if r.rules:
             lines += ["", "Rules applied:"] + [f"  {cite(c)}" for c in r.rules]
     lines += _conflicts_section(r.conflicts)
+    lines += not_modelled_section(r.not_modelled)
     return "\n".join(lines) + "\n"
 
 
 RESULT_WORDS = {"success": "success", "critical": "CRITICAL", "fail": "failure"}
 
 
+def _pending_line(p) -> str:
+    """``pending: write 'distance fus alg N' (a line of its own, N in inches) for [range_mod]``"""
+    return f"pending: write '{p.write}' ({p.where}) for " + " ".join(f"[{r}]" for r in p.rules)
+
+
 def resolution_lines(res) -> list[str]:
     """Each roll (attribute, MODs, SV, dice), the Face to Face outcome, the saves and
-    the state table; what is still to roll when dice are missing."""
+    the state table; what is still to roll when dice are missing, what the position
+    must still write when a rule needs a fact it lacks, and the dice written for
+    skills that do not roll."""
     lines = []
     if res.rolls:
-        lines += ["", "Rolls:" if res.complete else "Rolls (dice still to roll are marked '?'):"]
+        lines += ["", "Rolls:" if res.complete else "Rolls (dice still to roll, and what is still to write, are marked '?'):"]
     for roll in res.rolls:
         what = roll.skill + (f" ({roll.weapon}{', ' + roll.ammunition if roll.ammunition else ''})" if roll.weapon else "")
         kind = ("Face to Face with " + ", ".join(roll.face_to_face_with)) if roll.face_to_face_with else "Normal Roll"
@@ -202,22 +213,36 @@ def resolution_lines(res) -> list[str]:
         lines.append(f"  {roll.key}: {what}, {kind}")
         if not roll.attribute_written:
             lines.append(f"    {roll.attribute.upper()} ? (not written: add '{roll.attribute.upper()} n' to {roll.roller}'s details)")
+            lines += [f"    {_pending_line(p)}" for p in roll.pending if p.missing != "attribute"]
             continue
-        lines.append(f"    {roll.attribute.upper()} {roll.base}{mods} = SV {roll.sv}; "
-                     f"{roll.dice_needed} {'die' if roll.dice_needed == 1 else 'dice'}")
-        dice = [f"{d.value} {RESULT_WORDS[d.result]}{' (cancelled)' if d.cancelled else ''}" for d in roll.dice]
-        dice += ["?"] * (roll.dice_needed - len(roll.dice))
+        needed = "? dice" if roll.dice_needed is None else f"{roll.dice_needed} {'die' if roll.dice_needed == 1 else 'dice'}"
+        sv = "?" if roll.sv is None else roll.sv
+        lines.append(f"    {roll.attribute.upper()} {roll.base}{mods} = SV {sv}; {needed}")
+        lines += [f"    {_pending_line(p)}" for p in roll.pending]
+        dice = [f"{d.value} {RESULT_WORDS[d.result]}{' (cancelled)' if d.cancelled else ''}" if d.result in RESULT_WORDS
+                else str(d.value) for d in roll.dice]
+        dice += ["?"] * ((roll.dice_needed or 0) - len(roll.dice))
         others = any(t != roll.target for t, _ in roll.hit_troopers)
         verdict = f"{roll.hits} hit(s)" if roll.attack else ("passed" if roll.hits else "failed")
-        lines.append("    dice: " + ", ".join(dice) + (f"  -> {verdict}" if roll.dice else "")
-                     + (f" ({on})" if others else ""))
+        if roll.sv is None:
+            verdict = "judged once the SV is known"
+        lines.append("    dice: " + (", ".join(dice) or "?") + (f"  -> {verdict}" if roll.dice else "")
+                     + (f" ({on})" if others and roll.sv is not None else ""))
     if res.saves or res.saves_missing:
         lines += ["", "Saving rolls:"]
         for s in res.saves:
             lines.append(f"  {s.trooper} #{s.index} (hit by {s.against}): {s.value} {s.result}")
         lines += [f"  {t} #{i}: ? (no die written: 'dice {t} save: ...')" for t, i in res.saves_missing]
+    keys = {r.key for r in res.rolls}
+    unattached = [p for p in res.pending if p.subject not in keys]
+    if unattached:
+        lines += ["", "Still to write:"] + [f"  {p.subject}: {_pending_line(p)}" for p in unattached]
+    if res.unused:
+        lines += ["", "Dice not used (written for skills that do not roll):"]
+        lines += [f"  {u.trooper} {'die' if u.kind == 'roll' else u.kind + ' die'} {u.index} ({u.value}): "
+                  f"{', '.join(u.skills)} " + " ".join(f"[{r}]" for r in u.rules) for u in res.unused]
     if not res.complete:
-        return lines + ["", "States: known once every die and attribute above is written."]
+        return lines + ["", "States: known once every die, attribute and pending fact above is written."]
     width = max([13] + [len(", ".join(c.before)) for c in res.states])
     wounds = {c.trooper: _wounds_text(c) for c in res.states}
     column = max([12] + [len(w) + 1 for w in wounds.values()])
@@ -261,3 +286,71 @@ def _conflicts_section(conflicts: tuple[Conflict, ...]) -> list[str]:
         lines.append(f"  {c.subject}: {CONFLICT_WORDS[c.kind]}")
         lines += [f"    {line}" for line in conflict_lines(c)]
     return lines
+
+
+# ---- Not modelled, and the catalogue listing ---------------------------------------------
+
+ITEM_WORDS = {
+    "skills": "skill", "special_skills": "special skill", "characteristics": "characteristic",
+    "states": "state", "weapons": "weapon", "ammunition": "ammunition", "traits": "trait",
+    "profiles": "profile",
+}
+STATUS_WORDS = {"yes": "modelled", "partial": "partly modelled", "no": "not modelled"}
+
+
+def not_modelled_section(items) -> list[str]:
+    """``Not modelled`` lines: each item in play the rule base does not fully model,
+    with what is missing, its source and who has it; nothing when there is none."""
+    if not items:
+        return []
+    lines = ["", "Not modelled (the rule base does not fully encode these: check them by hand):"]
+    for i in items:
+        word = "equipment" if i.equipment else ITEM_WORDS.get(i.kind, i.kind)
+        via = f" (with {', '.join(i.weapon_names)})" if i.weapon_names else ""
+        lines.append(f"  {word} {i.name}: {STATUS_WORDS[i.status]}; {', '.join(i.troopers)}{via}")
+        if i.missing:
+            lines.append(f"    missing: {i.missing}")
+        lines.append(f"    source: {i.source}")
+    return lines
+
+
+def catalogue_text(listing: dict) -> str:
+    """A catalogue listing (checker.modelled.catalogue_listing) for a person: the kinds,
+    the entries of one kind with their status, or one entry with all its values."""
+    edition = listing["edition"].upper()
+    if "kinds" in listing:
+        lines = [f"Catalogue {edition} (ruling catalogue KIND [NAME] --edition {listing['edition']}):"]
+        for k in listing["kinds"]:
+            counts = k.get("modelled")
+            status = "" if counts is None else ": " + ", ".join(
+                f"{n} {STATUS_WORDS[s]}" for s, n in counts.items() if n)
+            lines.append(f"  {k['kind']:<16} {k['entries']:>3} entries{status}")
+        return "\n".join(lines) + "\n"
+    word = ITEM_WORDS.get(listing["kind"], listing["kind"])
+    if "entry" in listing:
+        e = listing["entry"]
+        lines = [f"{e['name']} [{e['id']}] ({edition} {word})"]
+        lines += [f"  {key}: {_catalogue_value(key, value)}" for key, value in e.items() if key not in ("id", "name")]
+        return "\n".join(lines) + "\n"
+    lines = [f"{edition} {listing['kind'].replace('_', ' ')} ({len(listing['entries'])}):"]
+    for e in listing["entries"]:
+        status = STATUS_WORDS.get(e.get("modelled", ""), "")
+        lines.append(f"  {e['name']} [{e['id']}]" + (f": {status}" if status else ""))
+        if e.get("missing"):
+            lines.append(f"    missing: {e['missing']}")
+    return "\n".join(lines) + "\n"
+
+
+def _catalogue_value(key: str, value) -> str:
+    """A catalogue value as words: lists joined, range bands as ``0-8 in +3``, each
+    firing mode with its own values."""
+    if key == "ranges":
+        return ", ".join(f"{lo:g}-{hi:g} in {mod:+d}" for lo, hi, mod in value) or "none"
+    if key == "modes":
+        return "; ".join(m["name"] + ": " + ", ".join(f"{k} {_catalogue_value(k, v)}" for k, v in m.items() if k != "name")
+                         for m in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    return str(value)

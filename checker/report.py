@@ -7,7 +7,9 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
 
 from .catalogue import Catalogue
+from .catalogue import load as load_catalogue
 from .game import Game
+from .modelled import NotModelled, not_modelled
 from .resolution import Resolution, resolution
 from .solver import Atoms
 
@@ -101,6 +103,7 @@ class AroReport:
     revealed: tuple[tuple[str, Citation], ...] = ()  # markers revealed for the whole Order
     breaches: tuple["Judgement", ...] = ()  # the position itself breaks a rule
     spearhead: str | None = None
+    not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -127,6 +130,7 @@ class CheckReport:
     spearhead: str | None = None
     resolution: Resolution | None = None  # the rolls, saves and states, once granted
     rules: tuple[Citation, ...] = ()  # citations of the rules the resolution applied
+    not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
 
     @property
     def legal(self) -> bool:
@@ -256,6 +260,7 @@ class DeclarationsReport:
     conflicts: tuple[Conflict, ...]
     breaches: tuple[Judgement, ...] = ()
     spearhead: str | None = None
+    not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -283,6 +288,7 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
     return DeclarationsReport(
         game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
         tuple(options), v.all_conflicts(atoms), _breaches(_judgements(v, atoms)), game.spearhead,
+        not_modelled(game, catalogue),
     )
 
 
@@ -316,18 +322,20 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
         game.edition, game.activated, tuple(reactive), v.all_conflicts(atoms), v.revealed(atoms),
-        _breaches(_judgements(v, atoms)), game.spearhead,
+        _breaches(_judgements(v, atoms)), game.spearhead, not_modelled(game, catalogue),
     )
 
 
-def check_report(game: Game, atoms: Atoms) -> CheckReport:
-    """A verdict on the declared Order, each of its skills, and each declared ARO."""
+def check_report(game: Game, atoms: Atoms, catalogue: Catalogue | None = None) -> CheckReport:
+    """A verdict on the declared Order, each of its skills, and each declared ARO
+    (``catalogue``: the edition's, loaded when not given)."""
     v = _Verdicts(atoms, game)
     judgements = _judgements(v, atoms)
     resolved = resolution(game, atoms)
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(atoms, resolved), v.revealed(atoms),
-                       game.spearhead, resolved, rules)
+                       game.spearhead, resolved, rules,
+                       not_modelled(game, catalogue if catalogue is not None else load_catalogue(game.edition)))
 
 
 def fact_text(fact) -> str:

@@ -1,13 +1,18 @@
 """The resolved Order: every roll with its MODs and dice, the Face to Face pairings,
-the saving rolls, and each trooper's state before and after, from the answer set."""
+the saving rolls, and each trooper's state before and after, from the answer set; what
+the position still has to write (pending facts), and the dice no roll reads."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
+from .catalogue import Catalogue
+from .errors import Location, PositionError
 from .game import Game
+from .position import Position
 from .solver import Atoms
+
 
 @dataclass(frozen=True)
 class Mod:
@@ -16,14 +21,43 @@ class Mod:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """A fact a rule needs that the position does not write, and what to write.
+
+    ``missing`` names it, ``ids`` are the ids it is about: ``distance`` (the two
+    troopers), ``burst_share`` (actor, step, target), ``attribute`` (trooper,
+    attribute), ``ammunition`` (roller, weapon). ``rules`` are the rules waiting on it."""
+
+    subject: str  # the roll key, or "saves <trooper>" / "states <trooper>"
+    missing: str
+    ids: tuple[str, ...]
+    rules: tuple[str, ...]
+    write: str  # the text to write: "distance alg fus N"
+    where: str  # where to write it: "a new line", "alg's details"...
+
+
+@dataclass(frozen=True)
+class UnusedDie:
+    """A die written for a declared skill that does not roll: a rule denies it, or
+    performs it as Idle (the verdict says which)."""
+
+    trooper: str
+    kind: str  # roll
+    index: int
+    value: int
+    skills: tuple[str, ...]  # the declared skills not performed: "aro fus1", "order skill 2"
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Die:
     value: int
-    result: str  # success | critical | fail
+    result: str  # success | critical | fail | pending (the Success Value is not known)
     cancelled: bool  # a success the opposing roll cancels
 
     @property
     def scores(self) -> bool:
-        return self.result != "fail" and not self.cancelled
+        return self.result in ("success", "critical") and not self.cancelled
 
 
 @dataclass(frozen=True)
@@ -38,8 +72,8 @@ class Roll:
     attribute: str
     base: int
     mods: tuple[Mod, ...]
-    sv: int
-    dice_needed: int
+    sv: int | None  # None: pending (a fact the MODs need is not written)
+    dice_needed: int | None  # None: its share of the Burst is not written
     dice: tuple[Die, ...]
     face_to_face_with: tuple[str, ...]  # keys of the opposing rolls; empty: a Normal Roll
     ammunition: str | None
@@ -47,6 +81,12 @@ class Roll:
     hit_troopers: tuple[tuple[str, int], ...] = ()  # (trooper, hits on it), the target or others
     attack: bool = True  # an Attack with a weapon: its successes are hits; else passed / failed
     attribute_written: bool = True  # False: the roller's profile lacks the attribute rolled
+    pending: tuple[Pending, ...] = ()  # what the position must write before it is decided
+
+    @property
+    def decided(self) -> bool:
+        """Every die is written and judged against a known Success Value."""
+        return not self.pending and self.dice_needed is not None and len(self.dice) == self.dice_needed
 
     @property
     def hits(self) -> int:
@@ -107,19 +147,24 @@ class Resolution:
     rules: tuple[str, ...]  # the rule ids the resolution applied, in the order applied
     outcomes: tuple[Outcome, ...] = ()
     clashes: tuple[StateClash, ...] = ()
+    pending: tuple[Pending, ...] = ()  # every fact still to write, the rolls' included
+    unused: tuple[UnusedDie, ...] = ()  # dice written for skills that do not roll
 
     @property
     def complete(self) -> bool:
-        """Every die the resolution needs, and every attribute it rolls, was written."""
-        return not self.saves_missing and all(
-            len(r.dice) == r.dice_needed and r.attribute_written for r in self.rolls)
+        """Every die the resolution needs, every attribute it rolls and every fact its
+        rules need was written."""
+        return not self.saves_missing and not self.pending and all(
+            r.decided and r.attribute_written for r in self.rolls)
 
     def to_dict(self) -> dict:
         """asdict, with each roll's hits (or passed / failed for a roll that is not
-        an Attack) and whether every die was written."""
+        an Attack; null while a fact it needs is pending) and whether every die and
+        fact was written."""
         d = asdict(self)
         for roll, data in zip(self.rolls, d["rolls"]):
-            data["hits" if roll.attack else "passed"] = roll.hits if roll.attack else roll.hits > 0
+            value = roll.hits if roll.attack else roll.hits > 0
+            data["hits" if roll.attack else "passed"] = None if roll.pending else value
         return {**d, "complete": self.complete}
 
 
@@ -149,8 +194,9 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     """What the dice do and what the Order leaves behind; None when nothing declared
     rolls and no state or outcome follows from the Order."""
     groups = atoms.get("group")
-    if not groups and not any(atoms.get(k) for k in ("gains", "loses", "outcome")):
+    if not groups and not any(atoms.get(k) for k in ("gains", "loses", "outcome", "unused_die")):
         return None
+    pending = _pending(atoms)
     mods = defaultdict(list)
     for g, rule, value in atoms.get("mod"):
         mods[g].append(Mod(rule, value))
@@ -159,7 +205,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     cancelled = set(atoms.get("cancelled"))
     dice = defaultdict(list)
     for g, k, value in sorted(atoms.get("die_of")):
-        kind, _ = results.get((g, k), ("fail", value))
+        kind, _ = results.get((g, k), ("pending", value))
         dice[g].append(Die(value, kind, (g, k) in cancelled))
     opposed = defaultdict(list)
     for g1, g2 in atoms.get("opposed"):
@@ -167,7 +213,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     ammo = dict(atoms.get("ammo_of"))
     automatic = {g for (g,) in atoms.get("automatic")}
     attacks = {g for (g,) in atoms.get("attack_roll")}
-    hit_on = defaultdict(lambda: defaultdict(int))
+    hit_on: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for g, _k, t, _kind in atoms.get("hit"):
         hit_on[g][t] += 1
     rolls = []
@@ -175,11 +221,14 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (order.get(x[0][0], 2), x[0])):
         attributes = dict(game.trooper(roller).attributes)
         base = attributes.get(attribute, 0)
+        key = roll_key(g)
+        share_open = any(p.missing == "burst_share" for p in pending.get(key, ()))
         rolls.append(Roll(
-            roll_key(g), roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
-            attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g, base), n,
+            key, roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
+            attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g), None if share_open else n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
             g in automatic, tuple(sorted(hit_on[g].items())), g in attacks, attribute in attributes,
+            pending.get(key, ()),
         ))
     keys = {}
     for t, i, g, _k, _j, value in atoms.get("save"):
@@ -194,7 +243,70 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     clashes = tuple(sorted(
         StateClash(subject_name(t), ((s1, r1), (s2, r2))) for t, s1, r1, s2, r2 in atoms.get("state_clash")
     ))
-    return Resolution(tuple(rolls), saves, missing, _states(game, atoms), _rules(atoms), outcomes, clashes)
+    every = tuple(p for key in sorted(pending) for p in pending[key])
+    return Resolution(tuple(rolls), saves, missing, _states(game, atoms), _rules(atoms), outcomes, clashes,
+                      every, _unused(game, atoms))
+
+
+def _pending(atoms: Atoms) -> dict[str, tuple[Pending, ...]]:
+    """The pending facts by subject (a roll key, ``saves alg``, ``states alg``), one
+    per missing fact with every rule that waits on it."""
+    rules = defaultdict(set)
+    for subject, missing, rule in atoms.get("pending"):
+        rules[(roll_key(subject), missing)].add(rule)
+    found = defaultdict(list)
+    for (key, missing), waiting in sorted(rules.items(), key=lambda x: (x[0][0], str(x[0][1]))):
+        found[key].append(_pending_fact(key, missing, tuple(sorted(waiting))))
+    return {key: tuple(items) for key, items in found.items()}
+
+
+def _pending_fact(subject: str, missing: tuple, rules: tuple[str, ...]) -> Pending:
+    """What to write for one missing fact (``missing`` as the rule base names it)."""
+    kind, *args = missing
+    ids = tuple(str(a) for a in args)
+    if kind == "distance":
+        a, b = ids
+        return Pending(subject, kind, ids, rules, f"distance {a} {b} N", "a line of its own, N in inches")
+    if kind == "burst_share":
+        actor, step, target = ids
+        return Pending(subject, kind, ids, rules, f"{target} xN",
+                       f"{actor}'s skill {step}, after the target {target}: each target's share of the Burst")
+    if kind == "attribute":
+        trooper, attribute = ids
+        return Pending(subject, kind, ids, rules, f"{attribute.upper()} n", f"{trooper}'s details")
+    if kind == "ammunition":
+        roller, weapon = ids
+        return Pending(subject, kind, ids, rules, f"{weapon}, <ammunition>",
+                       f"the parentheses of {roller}'s skill: the weapon has several")
+    return Pending(subject, kind, ids, rules, " ".join(ids), "the position")
+
+
+def skill_subject(subject, several: bool) -> str:
+    """A declared skill as the verdicts name it: ``order skill 2`` (``order a1 skill 2``
+    in a Coordinated Order), ``aro fus1``, ``order skill 1 shot at fus2``."""
+    name, *args = subject
+    if name == "aro_decl":
+        return f"aro {args[0]}"
+    actor = f" {args[0]}" if several else ""
+    if name == "shot":
+        return f"order{actor} skill {args[1]} shot at {args[2]}"
+    return f"order{actor} skill {args[1]}"
+
+
+def _unused(game: Game, atoms: Atoms) -> tuple[UnusedDie, ...]:
+    """The dice written for declared skills a rule denies or performs as Idle."""
+    values = {(t, kind): rolls for t, kind, rolls in game.dice}
+    several = len(game.activated) > 1
+    why: dict[tuple[str, str, int], tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))
+    for trooper, kind, index, reason in atoms.get("unused_die"):
+        if isinstance(reason, tuple) and reason[0] == "idle":
+            skills, rules = why[(trooper, kind, index)]
+            skills.add(skill_subject(reason[1], several))
+            rules.add(reason[2])
+    return tuple(
+        UnusedDie(t, kind, i, values[(t, kind)][i - 1], tuple(sorted(skills)), tuple(sorted(rules)))
+        for (t, kind, i), (skills, rules) in sorted(why.items())
+    )
 
 
 def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
@@ -229,3 +341,130 @@ def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
 def _rules(atoms: Atoms) -> tuple[str, ...]:
     """The resolution rules used, in the order each file's resolution_phase/2 gives."""
     return tuple(r for r, _ in sorted(atoms.get("applied"), key=lambda a: (a[1], a[0])))
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+DICE_WORDS = {"roll": "die", "save": "save die", "guts": "Guts die"}
+
+
+def _ordinal(n: int) -> str:
+    return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
+
+
+def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: Catalogue) -> PositionError | None:
+    """The dice the position writes that no roll, saving roll or Guts Roll reads and no
+    verdict explains (``unused_die/4`` with a reason other than ``idle``): a
+    PositionError at the first of them in the text, saying which are unused and why;
+    None when there are none."""
+    extra: dict[tuple[str, str], dict[int, list]] = defaultdict(lambda: defaultdict(list))
+    for trooper, kind, index, reason in atoms.get("unused_die"):
+        if not (isinstance(reason, tuple) and reason[0] == "idle"):
+            extra[(trooper, kind)][index].append(reason)
+    if not extra:
+        return None
+    spans = {(d.trooper.text, d.kind): d for d in position.dice}
+
+    def place(key):
+        span = spans[key].values[min(extra[key]) - 1]
+        return span.line, span.column
+
+    trooper, kind = first = min(extra, key=place)
+    indexes = sorted(extra[first])
+    written = spans[first]
+    values = [written.rolls[i - 1] for i in indexes]
+    which = _which_dice(kind, indexes, values, every=len(written.rolls) == len(indexes))
+    if kind == "roll":
+        why = _roll_dice_text(game, atoms, catalogue, trooper)
+    elif kind == "save":
+        why = _save_dice_text(atoms, trooper)
+    else:
+        why = _guts_dice_text(trooper, min(extra[first][indexes[0]], key=str))
+    span = written.values[indexes[0] - 1]
+    lines = position.text.splitlines()
+    source = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    return PositionError(f"{why}; {which}", Location(position.file, span.line, span.column, source))
+
+
+def _which_dice(kind: str, indexes: list[int], values: list[int], every: bool) -> str:
+    """``the third die '14' is not used``, ``the third and fourth dice ('14', '3') are
+    not used``, ``its save die '7' is not used`` (every die of the line)."""
+    one = DICE_WORDS[kind]
+    many = one.replace("die", "dice")
+    quoted = ", ".join(f"'{v}'" for v in values)
+    if every:
+        return f"its {one} {quoted} is not used" if len(values) == 1 else f"its {many} ({quoted}) are not used"
+    if len(values) == 1:
+        return f"the {_ordinal(indexes[0])} {one} {quoted} is not used"
+    ordinals = [_ordinal(i) for i in indexes]
+    return f"the {', '.join(ordinals[:-1])} and {ordinals[-1]} {many} ({quoted}) are not used"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _roll_dice_text(game: Game, atoms: Atoms, catalogue: Catalogue, trooper: str) -> str:
+    """``fus1 rolls 2 dice for its BS Attack (Combi Rifle) -> alg x2``: what the
+    trooper's rolls read, and the dice written for its skills that do not roll."""
+    kinds = dict(atoms.get("group_dice"))
+    reads = []
+    for g, roller, skill, weapon, _x, target, n in sorted(atoms.get("group"), key=lambda x: str(x[0])):
+        if roller != trooper or kinds.get(g) != "roll":
+            continue
+        what = catalogue.entries["skills"][skill].name if skill in catalogue.entries["skills"] else skill
+        if weapon != "none":
+            what += f" ({catalogue.entries['weapons'][weapon].name})"
+        what = ("its ARO " if g[0] == "aro" else "its ") + what + (f" -> {target}" if target != "none" else "")
+        what += f" x{n}" if g[0] == "act" else ""
+        reads.append((n, what))
+    total = sum(n for n, _ in reads)
+    idle = [u for u in _unused(game, atoms) if u.trooper == trooper and u.kind == "roll"]
+    if len(reads) == 1:
+        text = f"{trooper} rolls {_count(total, 'die', 'dice')} for {reads[0][1]}"
+    elif reads:
+        text = f"{trooper} rolls {_count(total, 'die', 'dice')}: " + ", ".join(f"{n} for {w}" for n, w in reads)
+    elif idle:
+        text = f"{trooper} rolls no dice in this Order"
+    else:
+        def name(skill: str) -> str:
+            entry = catalogue.entries["skills"].get(skill)
+            return entry.name if entry else skill
+
+        declared = [" + ".join(name(u.skill) for u in o.skills) for o in game.orders if o.trooper == trooper and o.skills]
+        declared += [f"ARO {name(a.use.skill)}" for a in game.aros if a.trooper == trooper]
+        said = f"its {' and its '.join(declared)} {'rolls' if len(declared) == 1 else 'roll'} none" if declared else "it declares no skill"
+        text = f"{trooper} rolls no dice in this Order ({said})"
+    if idle:
+        skills = sorted({s for u in idle for s in u.skills})
+        rules = " ".join(f"[{r}]" for r in sorted({r for u in idle for r in u.rules}))
+        text += (f" ({_count(len(idle), 'die is', 'dice are')} written for {', '.join(skills)}, "
+                 f"not performed: {rules})")
+    return text
+
+
+def _save_dice_text(atoms: Atoms, trooper: str) -> str:
+    """``alg makes 2 saving rolls (against 2 hits: fus skill 2 -> alg)``."""
+    saves = [s for s in atoms.get("save") if s[0] == trooper]
+    hits: dict[str, int] = defaultdict(int)
+    for g, _k, t, _kind in atoms.get("hit"):
+        if t == trooper:
+            hits[roll_key(g)] += 1
+    if not saves:
+        return f"{trooper} makes no saving roll (no hit to save against)"
+    by = ", ".join(f"{n} by {key}" for key, n in sorted(hits.items()))
+    return f"{trooper} makes {_count(len(saves), 'saving roll', 'saving rolls')} (against {_count(sum(hits.values()), 'hit', 'hits')}: {by})"
+
+
+def _guts_dice_text(trooper: str, reason) -> str:
+    """Why the trooper makes no Guts Roll (core/aftermath.lp: guts_none/2), or makes one."""
+    if reason == "one_roll":
+        return f"{trooper} makes one Guts Roll"
+    if reason == "no_attack":
+        return f"{trooper} makes no Guts Roll (no successful Attack hit it in this Order)"
+    name, arg = reason
+    because = {
+        "state": f"it ends the Order {arg}, which spares it the roll",
+        "chooses": f"it chooses the result [{arg}]",
+        "fails": f"it fails it without a roll [{arg}]",
+    }[name]
+    return f"{trooper} makes no Guts Roll ({because})"
