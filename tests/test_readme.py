@@ -216,3 +216,15 @@ def test_an_error_is_reported_as_shown(example, tmp_path):
 ])
 def test_elisions_stand_for_lines_left_out_and_nothing_else(shown, output, wrong):
     assert shown_lines_appear(shown, output) == wrong
+
+
+def test_ci_runs_the_readme_test_command_exactly():
+    """The quick start's second command (install the test extra, then the checks and the
+    tests) is the line ``.ci/run`` runs, character for character."""
+    quick_start = README.read_text(encoding="utf-8").split("## Quick start")[1].split("\n## ")[0]
+    commands = [line.strip() for line in quick_start.splitlines() if line.startswith("    pip install")]
+    assert len(commands) == 2, commands
+    test_command = commands[1]
+    assert "'.[test]'" in test_command and test_command.endswith("pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test_command in ci
