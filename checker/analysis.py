@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import catalogue, facts, notation, report, resolve, solver
+from .errors import Location, PositionTimeout, SolveTimeout
 from .game import Game
 from .position import Position
 from .resolution import unused_dice_error
@@ -55,7 +56,11 @@ def analyse(text: str, file: str = "<position>") -> Analysis:
     """
     position = notation.parse(text, file)
     game, cat, symbols = _build(position)
-    atoms = solver.solve(game.edition, symbols)
+    try:
+        atoms = solver.solve(game.edition, symbols)
+    except SolveTimeout as exc:
+        first = text.split("\n", 1)[0]
+        raise PositionTimeout(f"{exc}", Location(file, 1, 1, first)) from None
     error = unused_dice_error(position, game, atoms, cat)
     if error:
         raise error

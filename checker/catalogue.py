@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
-from .errors import RuleBaseError, RulingError
+from .errors import RuleBaseError, UnknownEntryError
 from .resources import catalogue_dir
 
 # file stem -> the TOML array-of-tables key of its entries
@@ -137,12 +137,6 @@ class Catalogue:
         spelled = [*weapon.get("traits", []), *(t for m in weapon.get("modes", []) for t in m.get("traits", []))]
         ids = dict.fromkeys(trait_id(t) for t in spelled)
         return tuple(self.entries["traits"][i] for i in ids if i in self.entries["traits"])
-
-
-class UnknownEntryError(RulingError):
-    """A catalogue kind or entry name that does not exist."""
-
-    kind = "catalogue"
 
 
 def kind_named(text: str) -> str:

@@ -100,6 +100,18 @@ class SolveTimeout(RuleBaseError):
     kind = "time-out"
 
 
+class PositionTimeout(LocatedError):
+    """A :class:`SolveTimeout`, told at the start of the position file it was solving."""
+
+    kind = "time-out"
+
+
+class UnknownEntryError(RulingError):
+    """A catalogue kind or entry name that does not exist."""
+
+    kind = "catalogue"
+
+
 def _words(items: tuple[str, ...]) -> str:
     """'a', 'a or b', 'a, b or c'."""
     items = tuple(dict.fromkeys(items))

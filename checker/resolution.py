@@ -380,7 +380,7 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     else:
         why = _guts_dice_text(trooper, min(extra[first][indexes[0]], key=str))
     span = written.values[indexes[0] - 1]
-    lines = position.text.splitlines()
+    lines = position.text.split("\n")  # as the notation counts lines (not at form feeds...)
     source = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
     return PositionError(f"{why}; {which}", Location(position.file, span.line, span.column, source))
 

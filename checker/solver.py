@@ -1,4 +1,5 @@
-"""Run the rule base on a position's facts. With facts.py, the only module that knows clingo."""
+"""Run the rule base on a position's facts. With facts.py and rulebook.py (which only
+parses the rule base), the only module that knows clingo."""
 
 from __future__ import annotations
 

@@ -144,7 +144,9 @@ def test_solving_past_the_time_bound_is_a_clear_error(write, tmp_path, monkeypat
     assert time.perf_counter() - start < 10
     assert result.exit_code == EXIT_BAD_INPUT and isinstance(result.exception, SystemExit)
     assert "the n5 rule base found no verdict within 0.2 seconds" in result.stderr
-    assert json.loads(result.stdout)["error"]["kind"] == "time-out"
+    error = json.loads(result.stdout)["error"]
+    assert error["kind"] == "time-out" and (error["line"], error["column"]) == (1, 1)
+    assert re.search(r"p\.pos:1:1: error: ", result.stderr)
 
 
 # ---- Names the rule base keeps for itself ------------------------------------------

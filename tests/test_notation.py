@@ -63,6 +63,11 @@ def test_activation_without_skills():
     assert pos.orders[0].trooper.text == "x" and pos.orders[0].skills == ()
 
 
+def test_the_common_mistakes_table_is_not_empty():
+    # the parametrized test below runs one test per example: none if the table were empty
+    assert len(notation.MISTAKES) >= 8 and all(notation.MISTAKES.values())
+
+
 @pytest.mark.parametrize("message, example", [
     (msg, ex) for msg, examples in notation.MISTAKES.items() for ex in examples
 ])
@@ -83,19 +88,25 @@ def test_error_names_file_line_column_caret_and_expected_words():
 
 
 def test_second_edition_statement_is_rejected_with_first_line():
-    with pytest.raises(NotationError, match="the first is on line 1"):
+    with pytest.raises(NotationError, match="the first is on line 1") as err:
         notation.parse("edition n5\nedition n3\n")
+    assert (err.value.location.line, err.value.location.column) == (2, 1)
 
 
 def test_random_input_never_escapes_as_anything_but_a_ruling_error():
     rng = random.Random(7)
     alphabet = "abc xyz->:+,()[]{}#;\n\t0123456789\x00é☃"
+    outcomes = {"parsed": 0, "refused": 0}
     for _ in range(300):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
         try:
             notation.parse(text)
-        except RulingError:
-            pass
+            outcomes["parsed"] += 1
+        except RulingError as exc:
+            assert isinstance(exc, NotationError) and exc.location.line >= 1, exc
+            outcomes["refused"] += 1
+    # both sides were reached: some texts parse (comments, blank lines), most do not
+    assert outcomes["parsed"] > 0 and outcomes["refused"] > 200, outcomes
 
 
 def test_lines_are_counted_at_newlines_only():
