@@ -4,7 +4,8 @@ Exit codes:
   0  legal, or all cases passed
   1  illegal, a conflict was found, the position breaks the rules, a case failed, or
      (--strict) something in play is not fully modelled
-  2  bad input: a notation or position error, an unreadable file, a malformed case
+  2  bad input: a notation or position error, a number out of range, unused dice, an
+     unreadable file, a malformed case, a solver time-out
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ Exit codes:
   {EXIT_OK}  legal / all cases passed
   {EXIT_ILLEGAL}  illegal, conflict found, position breaks the rules, or a case failed;
      with --strict, also anything in play listed under 'Not modelled'
-  {EXIT_BAD_INPUT}  bad input (notation error, unknown name, unreadable file)
+  {EXIT_BAD_INPUT}  bad input (notation error, unknown name, number out of range, unused
+     dice, unreadable file, malformed case, time-out)
 """
 
 format_option = click.option(
@@ -89,6 +91,19 @@ def declarations(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
     _emit(result, fmt, lambda r: render.declarations_text(r, show_denied=not legal_only))
     failed = result.conflicts or result.breaches or (strict and result.not_modelled)
     sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
+
+
+@main.command(epilog=EXIT_CODES_HELP)
+@position_argument
+@format_option
+def odds(file: str, fmt: str) -> None:
+    """Exact odds of the declared Order and of each reactive trooper's legal AROs, best first."""
+    from . import odds as odds_module
+    from . import odds_render
+
+    result = _guard(lambda: odds_module.odds(_read(file), file), fmt)
+    _emit_data(odds_render.odds_dict(result), fmt, lambda _data: odds_render.odds_text(result))
+    sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
