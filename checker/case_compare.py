@@ -41,6 +41,16 @@ def _option_key(option) -> str:
     return f"{key}>{option.against}" if option.against else key
 
 
+def _pending_key(pending) -> str:
+    """A pending fact as a case writes it: ``distance fus alg`` (missing, then its ids)."""
+    return " ".join((pending.missing, *pending.ids))
+
+
+def _option_pending(key: str, option) -> list[str]:
+    """``bs_attack/combi_rifle: distance fus1 hellcat``, one per fact the option waits on."""
+    return [f"{key}: {_pending_key(p)}" for p in option.pending]
+
+
 def _conflict_keys(conflicts) -> list[str]:
     return [" | ".join((c.subject, *c.rules)) for c in conflicts]
 
@@ -54,6 +64,7 @@ def aro_differences(expect: dict, report: AroReport) -> list[Difference]:
         "triggers": lambda t: [trigger.kind for trigger in t.triggers],
         "declares_after": lambda t: [t.declares_after or 0],
         "may_delay": lambda t: [t.may_delay.rule if t.may_delay else ""],
+        "pending": lambda t: [k for o in t.options for k in _option_pending(_option_key(o), o)],
     }
     diffs: list[Difference] = []
     for key in (*actual_of, "denied"):
@@ -105,6 +116,9 @@ def declaration_differences(expect: dict, report: DeclarationsReport) -> list[Di
         if name in expect.get("legal", {}):
             actual = [k for k, o in options.items() if o.status == LEGAL]
             diffs += _compare(f"legal.{name}", expect["legal"][name], actual)
+        if name in expect.get("pending", {}):
+            actual = [p for k, o in options.items() for p in _option_pending(k, o)]
+            diffs += _compare(f"pending.{name}", expect["pending"][name], actual)
         for key, rules in expect.get("denied", {}).get(name, {}).items():
             actual = [c.rule for c in options[key].denied_by] if key in options else ["<no such option>"]
             diffs += _compare(f"denied.{name}.{key}", rules, actual)
@@ -153,7 +167,7 @@ def _resolution_differences(expect: dict, report: CheckReport) -> list[Differenc
 
     each("sv", rolls, lambda r: r.sv)
     each("mods", rolls, lambda r: [m.rule for m in r.mods])
-    each("hits", rolls, lambda r: r.hits)
+    each("hits", rolls, lambda r: None if r.pending else r.hits)  # a pending roll has no hits yet
     each("hit_troopers", rolls, lambda r: [f"{t} {n}" for t, n in r.hit_troopers])
     each("wounds_lost", states, lambda c: c.wounds_lost)
     each("states", states, lambda c: list(c.after))
@@ -173,6 +187,11 @@ def _resolution_differences(expect: dict, report: CheckReport) -> list[Differenc
         actual = [d.result + (" cancelled" if d.cancelled else "") for d in rolls[key].dice] if key in rolls else []
         if actual != expected:
             diffs.append(Difference(f"resolution.results.{key}", tuple(expected), tuple(actual)))
+    for subject, expected in expect.get("pending", {}).items():  # a roll key, "saves T", "states T"
+        actual = [_pending_key(p) for p in res.pending if p.subject == subject]
+        diffs += _compare(f"resolution.pending.{subject}", expected, actual)
+    for trooper, expected in expect.get("unused", {}).items():  # the places of its dice not used
+        diffs += _compare(f"resolution.unused.{trooper}", expected, [u.index for u in res.unused if u.trooper == trooper])
     if "face_to_face" in expect:
         pairs = {" | ".join(sorted((r.key, o))) for r in res.rolls for o in r.face_to_face_with}
         diffs += _compare("resolution.face_to_face", {" | ".join(sorted(p.split(" | "))) for p in expect["face_to_face"]}, pairs)

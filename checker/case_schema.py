@@ -10,6 +10,7 @@ rules, so the corpus can be asked which rules its expectations pin.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -87,6 +88,35 @@ class Rules(Scalar):
     def rules(self, value):
         parts = value.split(self.sep) if self.sep else [value]
         return iter(part.strip() for part in parts[self.skip:] if part.strip())
+
+
+@dataclass(frozen=True)
+class Pattern(Scalar):
+    """A string of one shape: ``pattern``, a regular expression it matches whole."""
+
+    type: type = str
+    what: str = "a string"
+    pattern: str = ""
+
+    def check(self, value, path):
+        found = list(super().check(value, path))
+        yield from found
+        if not found and not re.fullmatch(self.pattern, value):
+            yield Problem(path, f"must be {self.what}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class Index(Scalar):
+    """A whole number counting from 1: the place of a die in its dice line."""
+
+    type: type = int
+    what: str = "a die's place, 1 or more"
+
+    def check(self, value, path):
+        found = list(super().check(value, path))
+        yield from found
+        if not found and value < 1:
+            yield Problem(path, f"must be {self.what}, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -181,7 +211,19 @@ RULES = ListOf(RULE, "a list of rule ids")
 COMMANDS = ("aros", "check", "declarations", "error")
 SLOTS = ("first", "second")
 ERROR_KINDS = tuple(c.kind for c in (NotationError, PositionError, CaseFormatError, RuleBaseError, RulingError))
-DIE_RESULTS = tuple(r + c for r in ("success", "critical", "fail") for c in ("", " cancelled"))
+DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " cancelled")), "pending")
+# A fact the position lacks, as "missing id...": the kinds checker/resolution.py's
+# Pending names ("distance fus alg", "burst_share fus 1 alg", "attribute alg arm",
+# "ammunition fus panzerfaust"); an option's, after its key ("dodge: distance fus1 hellcat").
+PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition")
+_PENDING = rf"(?:{'|'.join(PENDING_KINDS)})(?: [^ ]+)+"
+PENDING_FACTS = ListOf(
+    Pattern(what='a string "missing id..." ("distance fus alg")', pattern=_PENDING),
+    'a list of strings "missing id..."')
+OPTION_PENDING = ListOf(
+    Pattern(what='a string "option: missing id..." ("bs_attack/combi_rifle: distance fus1 hellcat")',
+            pattern=rf"[^ ]+: {_PENDING}"),
+    'a list of strings "option: missing id..."')
 
 # Conflicts read "subject | permission | denial" (or "| rule" for a breach of the position).
 CONFLICT_KEY = Rules(what='a string "subject | rule | rule"', sep=" | ", skip=1)
@@ -198,12 +240,14 @@ AROS: dict[str, Spec] = {
     "declares_after": Each(Scalar(int, "a whole number", (0, 1, 2)), "trooper"),
     "may_delay": Each(Rules(what='a rule id, or "" for none'), "trooper"),
     "denied": Each(Each(RULES, "option"), "trooper"),
+    "pending": Each(OPTION_PENDING, "trooper"),
     "revealed": STRINGS,
     **COMMON,
 }
 DECLARATIONS: dict[str, Spec] = {
     "legal": Each(STRINGS, "slot", SLOTS),
     "denied": Each(Each(RULES, "option"), "slot", SLOTS),
+    "pending": Each(OPTION_PENDING, "slot", SLOTS),
     **COMMON,
 }
 RESOLUTION: dict[str, Spec] = {
@@ -219,6 +263,8 @@ RESOLUTION: dict[str, Spec] = {
     "outcomes": Each(STRINGS, "subject"),
     "clashes": CONFLICT_KEYS,
     "rules": RULES,
+    "pending": Each(PENDING_FACTS, "subject"),
+    "unused": Each(ListOf(Index(), "a list of dice places"), "trooper"),
 }
 CHECK: dict[str, Spec] = {
     "legal": Scalar(bool, "true or false"),

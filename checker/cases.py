@@ -21,10 +21,15 @@ A case file::
     may_delay.fus1 = "marker_delay"   # the rule letting it hold its ARO, or "" for none
     # for named options, the exact set of rules denying them
     denied.fus1 = { "bs_attack/combi_rifle" = ["aro_lof", "zoc_no_lof"] }
+    # the options that may be declared but wait on a fact the position does not write
+    # (a rule checked at Resolution, or a MOD, needs it): "option: missing id...",
+    # the exact set for the trooper; [] for none
+    pending.fus1 = ["bs_attack/combi_rifle: distance fus1 hellcat", "engage: distance fus1 hellcat"]
     # command = "declarations": per slot (first, second), the exact set of legal
     # options as "skill[/weapon][>target]", and the rules denying named options
     legal.first = ["move", "bs_attack/combi_rifle>fus1"]
     denied.second = { "bs_attack/combi_rifle>fus2" = ["target_lof"] }
+    pending.first = ["bs_attack/combi_rifle>fus1: distance hellcat fus1"]  # as for aros
     # command = "check": overall verdict (legal = everything declared was granted) and,
     # per named subject, the rules denying it (or failing at Resolution); `status` pins
     # a subject's tier: legal, invalid, denied or conflict
@@ -43,7 +48,16 @@ A case file::
     resolution.saves = { alg = ["pass", "fail"] }
     resolution.wounds_lost = { alg = 1 }
     resolution.states = { alg = ["unconscious"] }
-    resolution.results = { "guts alg" = ["fail"] }  # each die in order: success, critical, fail (+ " cancelled")
+    resolution.results = { "guts alg" = ["fail"] }  # each die in order: success, critical, fail (+ " cancelled"),
+                                                    # or pending (its Success Value waits on a fact)
+    # per subject (a roll key, "saves alg", "states alg"), the exact set of facts it
+    # waits on, as "missing id...": distance A B, burst_share ACTOR STEP TARGET,
+    # attribute TROOPER ATTR, ammunition ROLLER WEAPON; [] for none. A pending roll has
+    # no hits to expect.
+    resolution.pending = { "fus skill 2 -> alg" = ["distance fus alg"], "saves alg" = ["attribute alg arm"] }
+    # per trooper, the places in its dice line of the dice listed as not used (written
+    # for a skill a rule denies or performs as Idle); [] for none
+    resolution.unused = { bob = [1] }
     resolution.outcomes = { alg = ["guts_prone_or_move"] }   # effects that are not states
     resolution.clashes = ["alg | wounds_states | position"]  # states that exclude each other
     resolution.rules = ["range_mod", "saving_roll"]  # every rule the resolution applied

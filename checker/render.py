@@ -5,7 +5,17 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from .report import CONFLICT, DENIED, INVALID, LEGAL, AroReport, CheckReport, Citation, Conflict, DeclarationsReport
+from .report import (
+    CONFLICT,
+    DENIED,
+    INVALID,
+    LEGAL,
+    AroReport,
+    CheckReport,
+    Citation,
+    Conflict,
+    DeclarationsReport,
+)
 
 TRIGGER_WORDS = {
     "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "template_cc": "in a Close Combat under a template", "hacking_area": "Hacking Area",
@@ -107,10 +117,33 @@ def _legal_lines(options, cited: dict[str, Citation]) -> list[str]:
         for e in o.lifted:
             cited[e.permission.rule] = e.permission
             lines.append(f"    {o.label}: allowed by [{e.permission.rule}] over [{e.denial.rule}]")
+    lines += _option_pending_lines([o for o in options if o.status in (LEGAL, INVALID)], cited)
     for o in options:
         if o.status == CONFLICT:
             lines.append(f"  conflict: {o.label}")
             lines += [f"    {line}" for c in o.conflicts for line in conflict_lines(c)]
+    return lines
+
+
+# What a pending fact leaves unchecked, by the rule waiting on it.
+PENDING_WORDS = {"out_of_range": "range", "range_mod": "range", "engage_range": "2-inch radius"}
+
+
+def _option_pending_lines(options, cited: dict[str, Citation]) -> list[str]:
+    """The options that may be declared but whose Resolution needs a fact the position
+    does not write, grouped by that fact: ``BS Attack (Combi Rifle), BS Attack (Pistol):
+    range not checked: write 'distance fus1 hellcat N' [out_of_range] [range_mod]``."""
+    groups: dict[tuple[str, tuple[Citation, ...]], list] = {}
+    for o in options:
+        for p in o.pending:
+            groups.setdefault((p.write, p.rules), []).append(o)
+    if not groups:
+        return []
+    lines = ["  pending (may be declared; write what its Resolution needs):"]
+    for (write, rules), group in groups.items():
+        cited.update({c.rule: c for c in rules})
+        what = " and ".join(dict.fromkeys(PENDING_WORDS.get(c.rule, c.rule.replace("_", " ")) for c in rules))
+        lines.append(f"    {_labels(group)}: {what} not checked: write '{write}' " + " ".join(f"[{c.rule}]" for c in rules))
     return lines
 
 

@@ -54,9 +54,26 @@ class Conflict:
 
 
 @dataclass(frozen=True)
+class OptionPending:
+    """A fact the position does not write that a rule checked at Resolution, or a MOD,
+    needs to judge an option (``option_pending/3``): the option keeps its tier (it may
+    be declared), and the position should write the fact before the Order is resolved.
+
+    ``missing`` names the fact (``distance``), ``ids`` the ids it is about (the two
+    troopers), ``rules`` the rules waiting on it, ``write`` the text to write."""
+
+    missing: str
+    ids: tuple[str, ...]
+    rules: tuple[Citation, ...]
+    write: str
+
+
+@dataclass(frozen=True)
 class Option:
     """One ARO option of a reactive trooper: a skill, and the weapon if it needs one;
-    when several troopers are activated (a Coordinated Order), the one it is against."""
+    when several troopers are activated (a Coordinated Order), the one it is against.
+    ``pending``: what the position must still write for its Resolution (only for an
+    option that may be declared)."""
 
     skill: str
     skill_name: str
@@ -67,6 +84,7 @@ class Option:
     lifted: tuple[Exception_, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
     against: str | None = None
+    pending: tuple[OptionPending, ...] = ()
 
     @property
     def label(self) -> str:
@@ -101,7 +119,7 @@ class AroReport:
     reactive: tuple[Reactive, ...]
     conflicts: tuple[Conflict, ...]
     revealed: tuple[tuple[str, Citation], ...] = ()  # markers revealed for the whole Order
-    breaches: tuple["Judgement", ...] = ()  # the position itself breaks a rule
+    breaches: tuple[Judgement, ...] = ()  # the position itself breaks a rule
     spearhead: str | None = None
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
 
@@ -173,6 +191,18 @@ class _Verdicts:
         self.facts = defaultdict(list)
         for subject, rule, fact in atoms.get("breach_fact"):
             self.facts[(subject, rule)].append(fact_text(fact))
+        waiting: dict[tuple, dict[tuple, set[str]]] = defaultdict(lambda: defaultdict(set))
+        for subject, missing, rule in atoms.get("option_pending"):
+            waiting[subject][missing].add(rule)
+        self.waiting = waiting
+
+    def pending(self, subject) -> tuple[OptionPending, ...]:
+        """What an option that may be declared (legal, or void at Resolution) waits on;
+        nothing for an option a rule forbids or two rules disagree on."""
+        if self.status(subject) in (DENIED, CONFLICT):
+            return ()
+        return tuple(_option_pending(missing, tuple(self.cite(r) for r in sorted(rules)))
+                     for missing, rules in sorted(self.waiting.get(subject, {}).items(), key=lambda x: str(x[0])))
 
     def cite(self, rule: str) -> Citation:
         return self.cites.get(rule) or Citation(rule, self.edition, "", "")
@@ -275,11 +305,12 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
         entry = catalogue.entries["skills"][skill]
         if slot == 2 and entry.get("kind") in singles:
             continue  # a whole-Order skill is never a second skill
-        parts = v.parts(("act", actor, slot, skill, weapon, target))
+        subject = ("act", actor, slot, skill, weapon, target)
+        parts = v.parts(subject)
         weapon_entry = catalogue.entries["weapons"].get(weapon)
         options.append(Declaration(
             skill, entry.name, None if weapon == "none" else weapon,
-            weapon_entry.name if weapon_entry else None, **parts,
+            weapon_entry.name if weapon_entry else None, **parts, pending=v.pending(subject),
             slot=slot, kind=entry.get("kind", ""), target=None if target == "none" else target,
             actor=actor if v.several else None,
         ))
@@ -309,7 +340,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     options = defaultdict(list)
     for trooper, skill, weapon, against in atoms.get("option"):
         subject = ("aro", trooper, skill, weapon, against)
-        option = _option(catalogue, skill, weapon, v.parts(subject))
+        option = replace(_option(catalogue, skill, weapon, v.parts(subject)), pending=v.pending(subject))
         options[trooper].append(replace(option, against=against) if v.several else option)
     reactive = []
     for trooper in game.troopers:
@@ -343,6 +374,14 @@ def fact_text(fact) -> str:
     if isinstance(fact, tuple):
         return " ".join(fact_text(a) for a in fact)
     return str(fact).replace("_", " ")
+
+
+def _option_pending(missing: tuple, rules: tuple[Citation, ...]) -> OptionPending:
+    """An option's pending fact, with the text to write: ``distance fus1 hellcat N``."""
+    kind, *args = missing
+    ids = tuple(str(a) for a in args)
+    write = f"distance {' '.join(ids)} N" if kind == "distance" else " ".join((kind, *ids))
+    return OptionPending(kind, ids, rules, write)
 
 
 def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:

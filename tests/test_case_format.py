@@ -73,7 +73,32 @@ MALFORMED = [
      "'resolution.saves.fus1[1]' in [expect] must be 'pass' or 'fail', not 'fial'"),
     ("check", f'{CHECK_OK}\nresolution.results = {{ "aro fus1" = ["succes"] }}', "", "resolution.results",
      ("'resolution.results.\"aro fus1\"[0]' in [expect] must be 'success', 'success cancelled', 'critical', "
-      "'critical cancelled', 'fail' or 'fail cancelled', not 'succes'")),
+      "'critical cancelled', 'fail', 'fail cancelled' or 'pending', not 'succes'")),
+    ("check", f'{CHECK_OK}\nresolution.pending = {{ "aro fus1" = "distance fus1 hellcat" }}', "", "resolution.pending",
+     ("'resolution.pending.\"aro fus1\"' in [expect] must be a list of strings \"missing id...\", "
+      "not a string ('distance fus1 hellcat')")),
+    ("check", f'{CHECK_OK}\nresolution.pending = {{ "aro fus1" = ["range fus1 hellcat"] }}', "", "resolution.pending",
+     ("'resolution.pending.\"aro fus1\"[0]' in [expect] must be a string \"missing id...\" (\"distance fus alg\"), "
+      "not 'range fus1 hellcat'")),
+    ("check", f'{CHECK_OK}\nresolution.pending = {{ "aro fus1" = ["distance"] }}', "", "resolution.pending",
+     ("'resolution.pending.\"aro fus1\"[0]' in [expect] must be a string \"missing id...\" (\"distance fus alg\"), "
+      "not 'distance'")),
+    ("check", f"{CHECK_OK}\nresolution.unused = {{ fus1 = 1 }}", "", "resolution.unused",
+     "'resolution.unused.fus1' in [expect] must be a list of dice places, not a whole number (1)"),
+    ("check", f"{CHECK_OK}\nresolution.unused = {{ fus1 = [0] }}", "", "resolution.unused",
+     "'resolution.unused.fus1[0]' in [expect] must be a die's place, 1 or more, not 0"),
+    ("check", f'{CHECK_OK}\nresolution.unused = {{ fus1 = ["1"] }}', "", "resolution.unused",
+     "'resolution.unused.fus1[0]' in [expect] must be a die's place, 1 or more, not a string ('1')"),
+    ("check", f"{CHECK_OK}\npending.fus1 = []", "", "pending",
+     "unknown key 'pending' in [expect] of a check case; it is for aros and declarations cases"),
+    ("aros", f'{AROS_OK}\npending.fus1 = ["distance fus1 hellcat"]', "", "pending.fus1",
+     ("'pending.fus1[0]' in [expect] must be a string \"option: missing id...\" "
+      "(\"bs_attack/combi_rifle: distance fus1 hellcat\"), not 'distance fus1 hellcat'")),
+    ("aros", f'{AROS_OK}\npending.fus1 = "dodge: distance fus1 hellcat"', "", "pending.fus1",
+     ("'pending.fus1' in [expect] must be a list of strings \"option: missing id...\", "
+      "not a string ('dodge: distance fus1 hellcat')")),
+    ("declarations", 'pending.third = ["move: distance hellcat fus1"]', "", "pending.third",
+     "'pending.third' in [expect] is not a slot: 'first' or 'second'"),
     ("check", 'status = { "aro fus1" = "ok" }', "", "status",
      "'status.\"aro fus1\"' in [expect] must be 'legal', 'invalid', 'denied' or 'conflict', not 'ok'"),
     ("check", 'lifted = { "aro fus1" = ["alert_change_facing"] }', "", "lifted",
@@ -221,3 +246,76 @@ def test_the_schema_knows_which_strings_name_rules():
     aros = {"denied": {"fus1": {"dodge": ["aro_lof"]}}, "may_delay": {"fus1": "marker_delay", "fus2": ""},
             "triggers": {"fus1": ["zoc"]}, "legal": {"fus1": ["reset"]}}
     assert case_schema.rules_named("aros", aros) == {"aro_lof", "marker_delay"}
+
+
+def test_the_pending_and_unused_keys_accept_their_types():
+    expect = {
+        "legal": True,
+        "resolution": {
+            "results": {"fus skill 1 -> alg": ["pending", "success cancelled"]},
+            "pending": {"fus skill 1 -> alg": ["distance fus alg", "burst_share fus 1 alg"],
+                        "saves alg": ["attribute alg arm"], "fus skill 2 -> bob": ["ammunition fus panzerfaust"],
+                        "aro alg": []},
+            "unused": {"bob": [1, 3], "alg": []},
+        },
+    }
+    assert case_schema.problems({"source": "s", "position": "p", "command": "check", "expect": expect}) == []
+    aros = {"pending": {"fus1": ["bs_attack/combi_rifle: distance fus1 hellcat", "engage: distance fus1 hellcat"],
+                        "fus2": []}}
+    assert case_schema.problems({"source": "s", "position": "p", "command": "aros", "expect": aros}) == []
+    declarations = {"pending": {"first": ["bs_attack/combi_rifle>fus1: distance hellcat fus1"], "second": []}}
+    assert case_schema.problems({"source": "s", "position": "p", "command": "declarations",
+                                 "expect": declarations}) == []
+
+
+def differences(tmp_path: Path, case: str, old: str, new: str) -> list[tuple]:
+    """The differences of a corpus case with one expectation rewritten (the case itself passes)."""
+    source = ROOT / "cases" / case
+    text = source.read_text(encoding="utf-8")
+    assert text.count(old) == 1 and cases.run(cases.load(source)).passed
+    path = tmp_path / "case.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return [(d.key, d.missing, d.unexpected) for d in cases.run(cases.load(path)).differences]
+
+
+def test_pending_facts_are_compared_both_ways(tmp_path):
+    case = "n5/pending/range_mod_pending_without_distance.toml"
+    old = '"aro alg" = ["distance alg fus"] }'
+    assert differences(tmp_path, case, old, '"aro alg" = [] }') == [
+        ("resolution.pending.aro alg", (), ("distance alg fus",))]
+    assert differences(tmp_path, case, old, '"aro alg" = ["distance alg fus", "attribute alg bs"] }') == [
+        ("resolution.pending.aro alg", ("attribute alg bs",), ())]
+
+
+def test_a_pending_roll_has_no_hits_to_expect(tmp_path):
+    case = "n5/pending/range_mod_pending_without_distance.toml"
+    old = 'resolution.unused = { alg = [] }'
+    assert differences(tmp_path, case, old, 'resolution.hits = { "aro alg" = 0 }') == [
+        ("resolution.hits.aro alg", (0,), (None,))]
+
+
+def test_unused_dice_are_compared_both_ways(tmp_path):
+    case = "n5/pending/dice_of_a_denied_aro_are_not_used.toml"
+    old = "bob = [1], fus = []"
+    assert differences(tmp_path, case, old, "bob = [], fus = []") == [("resolution.unused.bob", (), (1,))]
+    assert differences(tmp_path, case, old, "bob = [1], fus = [1]") == [("resolution.unused.fus", (1,), ())]
+
+
+def test_option_pending_facts_are_compared_both_ways(tmp_path):
+    case = "n3/pending/engage_pending_without_distance.toml"
+    old = '"engage: distance fus1 alg"]'
+    assert differences(tmp_path, case, old, '"engage: distance alg fus1"]') == [
+        ("pending.fus1", ("engage: distance alg fus1",), ("engage: distance fus1 alg",))]
+    assert differences(tmp_path, case, "pending.fus3 = []", 'pending.fus3 = ["engage: distance fus3 alg"]') == [
+        ("pending.fus3", ("engage: distance fus3 alg",), ())]
+    case = "n5/pending/declaration_range_pending_without_distance.toml"
+    assert differences(tmp_path, case, 'pending.second = ["bs_attack/combi_rifle>alg: distance fus alg"]',
+                       "pending.second = []") == [
+        ("pending.second", (), ("bs_attack/combi_rifle>alg: distance fus alg",))]
+
+
+def test_every_expect_key_is_documented_in_the_format():
+    documented = cases.__doc__ or ""
+    keys = {key for fields in case_schema.EXPECT_FIELDS.values() for key in fields if key != "resolution"}
+    keys |= {f"resolution.{key}" for key in case_schema.RESOLUTION}
+    assert {key for key in keys if f"\n    {key}." not in documented and f"\n    {key} =" not in documented} == set()

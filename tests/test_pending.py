@@ -277,3 +277,91 @@ def test_a_roll_without_its_attribute_still_shows_its_other_pending_facts(write)
     res = analysis.analyse(text).check().resolution
     assert {(p.subject, p.missing, p.ids) for p in res.pending} >= {
         ("fus skill 1 -> alg", "attribute", ("fus", "bs")), ("fus skill 1 -> alg", "distance", ("fus", "alg"))}
+
+
+def test_a_pending_discover_neither_fails_nor_costs_the_retry():
+    text = """edition n3
+active haqqislam
+trooper fiday haqqislam Fiday { state: IMP-1 }
+trooper fus1 panoceania { WIP 13; weapons: Combi Rifle }
+lof fus1 -> fiday
+order fiday: Move + Move
+aro fus1: Discover -> fiday
+dice fus1: 12
+"""
+    res = analysis.analyse(text).check().resolution
+    assert pending_items(res) == {("aro fus1", "distance", ("fus1", "fiday"), ("discover_range",))}
+    assert res.outcomes == () and [d.result for d in res.rolls[0].dice] == ["pending"]
+    written = analysis.analyse(text + "distance fus1 fiday 10\n").check().resolution
+    assert {(o.subject, o.what, o.rule) for o in written.outcomes} == {("fus1", "no_discover_retry fiday", "discover_retry")}
+
+
+ENGAGE = """edition n3
+active nomads
+trooper alg nomads { weapons: Combi Rifle, Knife }
+trooper fus1 panoceania { weapons: Combi Rifle, Knife }
+trooper fus2 panoceania { weapons: Combi Rifle, Knife }
+lof fus1 <-> alg
+zoc fus2 -> alg
+order alg: Move
+"""
+
+
+def option_pending(option) -> set[tuple]:
+    return {(p.missing, p.ids, tuple(c.rule for c in p.rules), p.write) for p in option.pending}
+
+
+def test_aro_options_say_which_distance_their_resolution_needs(write):
+    report = analysis.analyse(ENGAGE).aros()
+    options = {(t.trooper, o.skill, o.weapon): o for t in report.reactive for o in t.options}
+    bs, engage = options[("fus1", "bs_attack", "combi_rifle")], options[("fus1", "engage", None)]
+    assert (bs.status, engage.status) == ("legal", "legal")
+    assert option_pending(bs) == {("distance", ("fus1", "alg"), ("out_of_range", "range_mod"), "distance fus1 alg N")}
+    assert option_pending(engage) == {("distance", ("fus1", "alg"), ("engage_range",), "distance fus1 alg N")}
+    assert {k for k, o in options.items() if o.pending} == {("fus1", "bs_attack", "combi_rifle"), ("fus1", "engage", None)}
+    # fus2 (ZoC, no LoF) may not BS Attack: a denied option waits on nothing
+    assert options[("fus2", "bs_attack", "combi_rifle")].status == "denied"
+    assert options[("fus2", "bs_attack", "combi_rifle")].pending == ()
+    output = run("aros", write(ENGAGE)).output
+    assert ("  pending (may be declared; write what its Resolution needs):\n"
+            "    BS Attack (Combi Rifle): range not checked: write 'distance fus1 alg N' [out_of_range] [range_mod]\n"
+            "    Engage: 2-inch radius not checked: write 'distance fus1 alg N' [engage_range]\n") in output
+    assert "  [engage_range] N3 http://wiki.infinitythegame.com/en/Engage: " in output
+    data = json.loads(run("aros", write(ENGAGE), "--format", "json").output)
+    fus1 = next(t for t in data["reactive"] if t["trooper"] == "fus1")
+    engage_json = next(o for o in fus1["options"] if o["skill"] == "engage")
+    assert engage_json["status"] == "legal"
+    assert [(p["missing"], p["ids"], [c["rule"] for c in p["rules"]], p["write"]) for p in engage_json["pending"]] == [
+        ("distance", ["fus1", "alg"], ["engage_range"], "distance fus1 alg N")]
+
+
+def test_engage_is_judged_once_the_distance_or_contact_is_written():
+    def engage(text):
+        report = analysis.analyse(text).aros()
+        fus1 = next(t for t in report.reactive if t.trooper == "fus1")
+        option = next(o for o in fus1.options if o.skill == "engage")
+        return option.status, [c.rule for c in option.denied_by], option.pending
+    assert engage(ENGAGE.replace("order alg", "distance fus1 alg 1.5\norder alg")) == ("legal", [], ())
+    assert engage(ENGAGE.replace("order alg", "distance fus1 alg 2.5\norder alg")) == ("denied", ["engage_range"], ())
+    assert engage(ENGAGE.replace("order alg", "contact fus1 alg from first\norder alg")) == ("legal", [], ())
+
+
+def test_declarations_say_which_distance_their_resolution_needs(write):
+    text = ENGAGE.replace("order alg: Move", "order alg")
+    report = analysis.analyse(text).declarations()
+    pending = {(o.slot, o.skill, o.weapon, o.target): option_pending(o) for o in report.options if o.pending}
+    assert pending == {
+        (slot, "bs_attack", "combi_rifle", "fus1"): {
+            ("distance", ("alg", "fus1"), ("out_of_range", "range_mod"), "distance alg fus1 N")}
+        for slot in (1, 2)}
+    assert all(o.status == "legal" for o in report.options if o.pending)
+    # alg has no LoF to fus2: the BS Attack on fus2 is denied and waits on nothing
+    on_fus2 = [o for o in report.options if (o.skill, o.target) == ("bs_attack", "fus2")]
+    assert [(o.status, o.pending) for o in on_fus2] == [("denied", ()), ("denied", ())]
+    output = run("declarations", write(text)).output
+    assert output.count("   pending (may be declared; write what its Resolution needs):\n"
+                        "     BS Attack (Combi Rifle) -> fus1: range not checked: "
+                        "write 'distance alg fus1 N' [out_of_range] [range_mod]\n") == 2
+    data = json.loads(run("declarations", write(text), "--format", "json").output)
+    assert sorted((o["slot"], o["target"], p["ids"], p["write"]) for o in data["options"] for p in o["pending"]) == [
+        (1, "fus1", ["alg", "fus1"], "distance alg fus1 N"), (2, "fus1", ["alg", "fus1"], "distance alg fus1 N")]
