@@ -4,9 +4,13 @@ The format is documented in ``checker/cases.py``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
+from .case_spec import NOT_PRICED
 from .errors import LocatedError, RulingError
+from .odds import OddsReport, OptionOdds
 from .report import INVALID, LEGAL, AroReport, CheckReport, DeclarationsReport
 
 
@@ -209,3 +213,68 @@ def error_differences(expect: dict, exc: RulingError) -> list[Difference]:
     if "message" in expect and expect["message"] not in str(exc):
         diffs.append(Difference("message", missing=(expect["message"],)))
     return diffs
+
+
+def odds_row_key(row: OptionOdds) -> str:
+    """``declared``, or ``TROOPER skill[/weapon[/ammunition]][>against]``."""
+    if row.reactor is None:
+        return "declared"
+    key = "/".join(x for x in (row.skill, row.weapon, row.ammunition) if x)
+    return f"{row.reactor} {key}" + (f">{row.against}" if row.against else "")
+
+
+def _chance(text: str) -> Fraction | None:
+    return None if text == NOT_PRICED else Fraction(text)
+
+
+def _chance_text(p: Fraction | None, like: str) -> str:
+    """``p`` as a case writes it: in the denominator of ``like`` when exact in it."""
+    if p is None:
+        return NOT_PRICED
+    if like != NOT_PRICED and "/" in like:
+        denominator = int(like.split("/")[1])
+        if (p * denominator).denominator == 1:
+            return f"{p * denominator}/{denominator}"
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _chances(key: str, expected: dict[str, str], actual: Mapping[str, Fraction | None]) -> list[Difference]:
+    """A table of chances compared both ways, by value: each item "name = chance"."""
+    want = {(name, _chance(text)) for name, text in expected.items()}
+    have = set(actual.items())
+    if want == have:
+        return []
+    like = next(iter(expected.values()), "")
+    missing = tuple(f"{name} = {expected[name]}" for name, _ in sorted(want - have, key=str))
+    unexpected = tuple(f"{name} = {_chance_text(p, expected.get(name, like))}"
+                       for name, p in sorted(have - want, key=str))
+    return [Difference(key, missing, unexpected)]
+
+
+def odds_differences(expect: dict, report: OddsReport) -> list[Difference]:
+    """What an odds case's ``[expect]`` says and the report does not, and the reverse."""
+    rows = {odds_row_key(r): r for r in (report.declared, *report.options)}
+    diffs: list[Difference] = []
+    if "rows" in expect:
+        diffs += _compare("rows", expect["rows"], rows)
+    for key in ("summary", "rolls", "end_states", "not_priced"):
+        for name, expected in expect.get(key, {}).items():
+            if name not in rows:
+                diffs.append(Difference(f"{key}.{name}", missing=("a row of the odds",)))
+            elif key == "summary":
+                diffs += _chances(f"summary.{name}", expected, {c: getattr(rows[name], c) for c in expected})
+            elif key == "not_priced":
+                diffs += _compare(f"not_priced.{name}", expected, rows[name].not_priced)
+            elif key == "rolls":
+                rolls = {r.key: r for r in rows[name].rolls}
+                for roll, outcomes in expected.items():
+                    if roll not in rolls:
+                        diffs.append(Difference(f"rolls.{name}.{roll}", missing=(f"a roll (rolls: {', '.join(rolls)})",)))
+                        continue
+                    actual = {f"{s.trooper or '-'} {s.successes} {s.criticals}": s.chance for s in rolls[roll].scores}
+                    diffs += _chances(f"rolls.{name}.{roll}", outcomes, actual)
+            else:
+                for trooper, states in expected.items():
+                    actual = {e.state: e.chance for e in rows[name].end_states if e.trooper == trooper}
+                    diffs += _chances(f"end_states.{name}.{trooper}", states, actual)
+    return diffs + _common_differences(expect, report)

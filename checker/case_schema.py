@@ -9,11 +9,18 @@ rules, so the corpus can be asked which rules its expectations pin.
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass
-
+from .case_spec import (
+    Chance,
+    Each,
+    Index,
+    ListOf,
+    Pattern,
+    Problem,
+    Rules,
+    Scalar,
+    Spec,
+    Table,
+)
 from .errors import (
     CaseFormatError,
     NotationError,
@@ -21,194 +28,15 @@ from .errors import (
     RuleBaseError,
     RulingError,
 )
+from .odds_saves import END_STATES
 from .report import CONFLICT, DENIED, INVALID, LEGAL
-
-KeyPath = tuple[str, ...]  # the keys leading to a value, outermost first
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One place where a case file does not fit the schema: a value that is not what
-    ``message`` says, or (``unknown``) a key the table does not know."""
-
-    path: KeyPath
-    message: str = ""
-    unknown: bool = False
-    close: str = ""  # the closest known key
-    hint: str = ""  # otherwise: where the key belongs, or the known keys
-
-
-class Spec:
-    """What one value must be."""
-
-    what = "a value"
-
-    def check(self, value: object, path: KeyPath) -> Iterator[Problem]:
-        raise NotImplementedError
-
-    def rules(self, value: object) -> Iterator[str]:
-        """The rule ids this (already checked) value names."""
-        return iter(())
-
-
-@dataclass(frozen=True)
-class Scalar(Spec):
-    """A string, a whole number or a boolean, optionally one of a few values."""
-
-    type: type
-    what: str
-    choices: tuple = ()
-    blank: bool = True  # False: a string with some text
-
-    def check(self, value, path):
-        if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
-            yield Problem(path, f"must be {self.what}, not {_shown(value)}")
-        elif self.choices and value not in self.choices:
-            yield Problem(path, f"must be {_alternatives(self.choices)}, not {value!r}")
-        elif not self.blank and not str(value).strip():
-            yield Problem(path, f"must be {self.what}, not blank")
-
-
-@dataclass(frozen=True)
-class Rules(Scalar):
-    """A string naming rules: a rule id, or at least ``least`` ids joined by ``sep``
-    after ``skip`` leading parts that are not rules ("fus1 | permission | denial")."""
-
-    type: type = str
-    what: str = "a rule id"
-    sep: str = ""
-    skip: int = 0
-    least: int = 1
-
-    def check(self, value, path):
-        yield from super().check(value, path)
-        if isinstance(value, str) and self.sep and len(value.split(self.sep)) < self.skip + self.least:
-            yield Problem(path, f"must be {self.what}, not {value!r}")
-
-    def rules(self, value):
-        parts = value.split(self.sep) if self.sep else [value]
-        return iter(part.strip() for part in parts[self.skip:] if part.strip())
-
-
-@dataclass(frozen=True)
-class Pattern(Scalar):
-    """A string of one shape: ``pattern``, a regular expression it matches whole."""
-
-    type: type = str
-    what: str = "a string"
-    pattern: str = ""
-
-    def check(self, value, path):
-        found = list(super().check(value, path))
-        yield from found
-        if not found and not re.fullmatch(self.pattern, value):
-            yield Problem(path, f"must be {self.what}, not {value!r}")
-
-
-@dataclass(frozen=True)
-class Index(Scalar):
-    """A whole number counting from 1: the place of a die in its dice line."""
-
-    type: type = int
-    what: str = "a die's place, 1 or more"
-
-    def check(self, value, path):
-        found = list(super().check(value, path))
-        yield from found
-        if not found and value < 1:
-            yield Problem(path, f"must be {self.what}, not {value!r}")
-
-
-@dataclass(frozen=True)
-class ListOf(Spec):
-    item: Spec
-    what: str = "a list of strings"
-
-    def check(self, value, path):
-        if not isinstance(value, list):
-            yield Problem(path, f"must be {self.what}, not {_shown(value)}")
-            return
-        for n, item in enumerate(value):
-            yield from self.item.check(item, (*path, f"[{n}]"))
-
-    def rules(self, value):
-        for item in value:
-            yield from self.item.rules(item)
-
-
-@dataclass(frozen=True)
-class Each(Spec):
-    """A table with one entry per trooper, subject, option...: any key (or one of
-    ``keys``), each value of the same spec."""
-
-    value: Spec
-    per: str
-    keys: tuple[str, ...] = ()
-    key: Spec | None = None  # what the key itself is, when it names rules
-
-    @property
-    def what(self) -> str:  # type: ignore[override]
-        return f"a table per {self.per}"
-
-    def check(self, value, path):
-        if not isinstance(value, dict):
-            yield Problem(path, f"must be {self.what}, not {_shown(value)}")
-            return
-        for key, item in value.items():
-            if self.keys and key not in self.keys:
-                yield Problem((*path, key), f"is not a {self.per}: {_alternatives(self.keys)}")
-                continue
-            if self.key:
-                yield from self.key.check(key, (*path, key))
-            yield from self.value.check(item, (*path, key))
-
-    def rules(self, value):
-        for key, item in value.items():
-            if self.key:
-                yield from self.key.rules(key)
-            yield from self.value.rules(item)
-
-
-@dataclass(frozen=True)
-class Table(Spec):
-    """A table of known keys; any other key is refused, with the closest known one."""
-
-    fields: dict[str, Spec]
-    required: tuple[str, ...] = ()
-    what: str = "a table"
-    elsewhere: tuple[tuple[str, str], ...] = ()  # (key, where it belongs) for keys known elsewhere
-
-    def check(self, value, path):
-        if not isinstance(value, dict):
-            yield Problem(path, f"must be {self.what}, not {_shown(value)}")
-            return
-        if not value and path:
-            yield Problem(path, "is empty: a case must expect something")
-        for key in self.required:
-            if key not in value:
-                yield Problem((*path, key), "is required")
-        others = dict(self.elsewhere)
-        for key, item in value.items():
-            if key in self.fields:
-                yield from self.fields[key].check(item, (*path, key))
-            elif key in others:
-                yield Problem((*path, key), unknown=True, hint=others[key])
-            else:
-                close = difflib.get_close_matches(key, self.fields, n=1, cutoff=0.6)
-                yield Problem((*path, key), unknown=True, close="".join(close),
-                              hint=f"known keys: {', '.join(sorted(self.fields))}")
-
-    def rules(self, value):
-        for key, item in value.items():
-            yield from self.fields[key].rules(item)
-
 
 STRING = Scalar(str, "a string")
 WHOLE = Scalar(int, "a whole number")
 STRINGS = ListOf(STRING)
 RULE = Rules()
 RULES = ListOf(RULE, "a list of rule ids")
-COMMANDS = ("aros", "check", "declarations", "error")
+COMMANDS = ("aros", "check", "declarations", "error", "odds")
 SLOTS = ("first", "second")
 ERROR_KINDS = tuple(c.kind for c in (NotationError, PositionError, CaseFormatError, RuleBaseError, RulingError))
 DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " cancelled")), "pending")
@@ -276,18 +104,41 @@ CHECK: dict[str, Spec] = {
     "revealed": STRINGS,
     **COMMON,
 }
+# Odds: a row is "declared" (the Order as declared) or "TROOPER OPTION", the option as
+# an aros case names it, with its ammunition after the weapon when it has several
+# ("fus1 bs_attack/multi_rifle/ap"); a roll's outcome is "TROOPER SUCCESSES CRITICALS",
+# the trooper its standing dice count against ("-" for none).
+ROW = Pattern(what='a row: "declared" or "trooper option" ("fus1 bs_attack/combi_rifle")',
+              pattern=r"declared|[^ ]+ [^ ]+")
+OUTCOME = Pattern(what='an outcome "trooper successes criticals" ("fus1 2 0")', pattern=r"[^ ]+ \d+ \d+")
+SUMMARY_COLUMNS = ("active_down", "reactor_down", "nothing")
+CHANCE = Chance()
+ODDS: dict[str, Spec] = {
+    "rows": ListOf(ROW, "a list of rows"),
+    "summary": Each(Each(Chance(unpriced=True), "column", SUMMARY_COLUMNS), "row", key=ROW),
+    "rolls": Each(Each(Each(CHANCE, "outcome", key=OUTCOME), "roll"), "row", key=ROW),
+    "end_states": Each(Each(Each(CHANCE, "trooper's end state", END_STATES), "trooper"), "row", key=ROW),
+    "not_priced": Each(STRINGS, "row", key=ROW),
+    **COMMON,
+}
 ERROR: dict[str, Spec] = {
     "kind": Scalar(str, "an error kind", ERROR_KINDS),
     "line": Scalar(int, "a line number"),
     "message": STRING,
 }
-EXPECT_FIELDS: dict[str, dict[str, Spec]] = {"aros": AROS, "check": CHECK, "declarations": DECLARATIONS, "error": ERROR}
+EXPECT_FIELDS: dict[str, dict[str, Spec]] = {
+    "aros": AROS, "check": CHECK, "declarations": DECLARATIONS, "error": ERROR, "odds": ODDS}
 EXPECT_KEYS = {key for fields in EXPECT_FIELDS.values() for key in fields}
+
+
+def _joined(words: list[str]) -> str:
+    """``aros, check and declarations``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _expect(command: str) -> Table:
     others = tuple(
-        (key, f"it is for {' and '.join(c for c, fields in EXPECT_FIELDS.items() if key in fields)} cases")
+        (key, f"it is for {_joined([c for c, fields in EXPECT_FIELDS.items() if key in fields])} cases")
         for key in sorted(EXPECT_KEYS - set(EXPECT_FIELDS[command]))
     )
     required = ("kind",) if command == "error" else ()
@@ -318,14 +169,3 @@ def problems(data: dict) -> list[Problem]:
 def rules_named(command: str, expect: dict) -> set[str]:
     """The rule ids a (well-formed) case's expectations name."""
     return set(EXPECT[command].rules(expect))
-
-
-def _alternatives(items) -> str:
-    shown = [repr(i) for i in items]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
-
-
-def _shown(value: object) -> str:
-    kinds = {str: "a string", bool: "a boolean", int: "a whole number", float: "a number",
-             list: "a list", dict: "a table"}
-    return f"{kinds.get(type(value), type(value).__name__)} ({value!r})"

@@ -4,7 +4,7 @@ A case file::
 
     source = "seed 003_ffd030bb113e9f57.txt p.30"   # required: where the rule is written
     description = "ZoC without LoF: only Change Facing or Reset"
-    command = "aros"                                # aros | check | declarations | error
+    command = "aros"                                # aros | check | declarations | error | odds
     position = '''
     edition n3
     ...
@@ -61,7 +61,7 @@ A case file::
     resolution.outcomes = { alg = ["guts_prone_or_move"] }   # effects that are not states
     resolution.clashes = ["alg | wounds_states | position"]  # states that exclude each other
     resolution.rules = ["range_mod", "saving_roll"]  # every rule the resolution applied
-    # aros, check, declarations: the exact set of conflicts as "subject | permission |
+    # aros, check, declarations, odds: the exact set of conflicts as "subject | permission |
     # denial", a breach of the position as "position kaz2 | two_lieutenants", states
     # that exclude each other as "alg after the Order | rule1 | rule2"; the facts behind
     # a conflict
@@ -69,8 +69,24 @@ A case file::
     conflict_facts = { "position kaz2 | two_lieutenants" = ["lieutenant kaz1 ariadna", "lieutenant kaz2 ariadna"] }
     # aros and check: the markers revealed for the whole Order
     revealed = ["fiday"]
-    # aros, check, declarations: for subjects "position <trooper>", the rules it breaks
+    # aros, check, declarations, odds: for subjects "position <trooper>", the rules it breaks
     breaches = { "position kaz2" = ["two_lieutenants"] }
+    # command = "odds" (``ruling odds``; dice in the position are ignored): the exact
+    # set of rows, "declared" (the Order as declared) and "TROOPER OPTION" for each
+    # legal ARO, the option named as above, its ammunition after the weapon when it has
+    # several ("fus1 bs_attack/multi_rifle/ap"). Every chance is an exact fraction
+    # "numerator/denominator" in any denominator ("2234385/64000000" = "446877/12800000").
+    rows = ["declared", "fus1 bs_attack/combi_rifle", "fus1 dodge"]
+    # per row, the named summary columns; "n/a" for a chance the odds leave out
+    summary.declared = { active_down = "1/5", reactor_down = "3/8", nothing = "9/20" }
+    # per row and roll key: the exact distribution of what its dice leave standing, as
+    # "TROOPER SUCCESSES CRITICALS" (the trooper they count against, "-" for none)
+    rolls."fus1 dodge" = { "alg skill 1 -> fus1" = { "fus1 0 0" = "3/5", "fus1 1 0" = "2/5" } }
+    # per row and trooper: the exact distribution of its end states (unharmed, wounded,
+    # nwi, dogged, unconscious, shasvastii_embryo, unconscious_level_2, dead)
+    end_states.declared = { fus1 = { unharmed = "3/5", dead = "2/5" } }
+    # per row: the exact set of what the odds leave out, as ``ruling odds`` words it
+    not_priced.declared = []
     # command = "error": the kind of error (required: notation, position, case,
     # rule-base, error), its line, and words its message contains
     kind = "position"
@@ -78,7 +94,8 @@ A case file::
     message = "unknown trooper id 'fus9'"
 
 Every set is compared both ways: a missing item and an extra one both fail; saves and
-die results are compared in order.
+die results are compared in order; a table of chances (a distribution) is a set of
+"name = chance" items, compared by value.
 
 Only these keys are known, each for the commands named above, with the value types
 shown (a list of strings, a whole number, true or false, a table per trooper or
@@ -95,15 +112,17 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import analysis, case_schema
+from . import analysis, case_schema, case_spec, odds
 from .case_compare import (
     Difference,
     aro_differences,
     check_differences,
     declaration_differences,
     error_differences,
+    odds_differences,
 )
 from .errors import CaseFormatError, RulingError
+from .odds_render import odds_text
 from .render import aros_text, check_text, declarations_text
 
 
@@ -203,7 +222,7 @@ def load(path: Path) -> Case:
                 data["position"], data["expect"])
 
 
-def _located(file: str, text: str, command: object, problem: case_schema.Problem) -> str:
+def _located(file: str, text: str, command: object, problem: case_spec.Problem) -> str:
     """``file:line: error: ...`` naming the key as the file writes it, the line being the
     first that writes the key (none for a missing key)."""
     keys = [k for k in problem.path if not k.startswith("[")]
@@ -214,7 +233,7 @@ def _located(file: str, text: str, command: object, problem: case_schema.Problem
     where = " in [expect]" if expect else ""
     if not problem.unknown:
         return f"{head} {key!r}{where} {problem.message}"
-    where += f" of {'an' if str(command)[0] in 'ae' else 'a'} {command} case" if expect else " at the top of the case"
+    where += f" of {'an' if str(command)[0] in 'aeo' else 'a'} {command} case" if expect else " at the top of the case"
     if problem.close:
         close = _dotted((*problem.path[1 if expect else 0:-1], problem.close))
         return f"{head} unknown key {key!r}{where}; did you mean {close!r}?"
@@ -234,7 +253,7 @@ def _line_of(text: str, keys: list[str]) -> int | None:
     return found
 
 
-def _dotted(path: case_schema.KeyPath) -> str:
+def _dotted(path: case_spec.KeyPath) -> str:
     """A key path as TOML writes it: ``denied.fus1."bs_attack/pistol"``; list items as ``[n]``."""
     text = ""
     for key in path:
@@ -247,6 +266,12 @@ def _dotted(path: case_schema.KeyPath) -> str:
 
 def run(case: Case) -> CaseResult:
     """Run a case and compare its expectations with what ruling derives."""
+    if case.command == "odds":
+        try:
+            priced = odds.odds(case.position, str(case.path))
+        except RulingError as exc:
+            return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
+        return CaseResult(case, tuple(odds_differences(case.expect, priced)), odds_text(priced))
     try:
         result = analysis.analyse(case.position, str(case.path))
     except RulingError as exc:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from fractions import Fraction
 
-from .odds import OddsReport, OptionOdds, RollOdds
+from .odds import OddsReport, OptionOdds
+from .odds_rolls import RollOdds
+from .report import LEGAL, AroReport
 
 STATE_WORDS = {  # in the order a trooper's end states are listed
     "unharmed": "unharmed", "wounded": "wounded", "nwi": "NWI token", "dogged": "Dogged token",
@@ -43,6 +45,28 @@ def odds_dict(r: OddsReport) -> dict:
     }
 
 
+def rows_by_option(r: OddsReport) -> dict[tuple, list[OptionOdds]]:
+    """The ARO rows by (reacting trooper, skill, weapon, against): one per ammunition
+    when the weapon has several, as the ARO list names an option."""
+    found: dict[tuple, list[OptionOdds]] = {}
+    for o in r.options:
+        found.setdefault((o.reactor, o.skill, o.weapon, o.against), []).append(o)
+    return found
+
+
+def aros_odds_dict(aros: AroReport, r: OddsReport) -> dict:
+    """``ruling aros --odds`` as plain data: the ARO report, each legal option with
+    ``odds``, its summary rows (one per ammunition), every other option with null."""
+    data = aros.to_dict()
+    priced = rows_by_option(r)
+    for reactive, entry in zip(aros.reactive, data["reactive"], strict=True):
+        for option, shown in zip(reactive.options, entry["options"], strict=True):
+            rows = priced.get((reactive.trooper, option.skill, option.weapon, option.against), [])
+            shown["odds"] = [_summary_row(o) | {"ammunition": o.ammunition, "not_priced": list(o.not_priced)}
+                             for o in rows] if option.status == LEGAL else None
+    return data
+
+
 def _summary_row(o: OptionOdds) -> dict:
     return {"reactor": o.reactor, "option": o.label, "active_down": chance(o.active_down),
             "reactor_down": chance(o.reactor_down), "nothing": chance(o.nothing), "priced": not o.not_priced}
@@ -51,6 +75,7 @@ def _summary_row(o: OptionOdds) -> dict:
 def _option_dict(o: OptionOdds) -> dict:
     return {
         "reactor": o.reactor, "option": o.label, "skill": o.skill, "weapon": o.weapon, "ammunition": o.ammunition,
+        "against": o.against,
         "active_down": chance(o.active_down), "reactor_down": chance(o.reactor_down), "nothing": chance(o.nothing),
         "rolls": [_roll_dict(r) for r in o.rolls],
         "end_states": [{"trooper": e.trooper, "state": e.state, "chance": chance(e.chance)} for e in o.end_states],

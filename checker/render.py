@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from .odds import OddsReport, OptionOdds
+from .odds_render import percent, rows_by_option
 from .report import (
     CONFLICT,
     DENIED,
@@ -43,12 +45,16 @@ def _heading(r, none: str) -> str:
     return f"Edition {r.edition.upper()}; activated trooper: {r.activated[0] if r.activated else none}"
 
 
-def aros_text(r: AroReport, show_denied: bool = True) -> str:
+def aros_text(r: AroReport, show_denied: bool = True, odds: OddsReport | None = None) -> str:
     """Per reactive trooper: why it may react, its legal AROs, then the denied options
-    grouped by the rules that deny them; each rule's citation is printed once, at the end."""
+    grouped by the rules that deny them; each rule's citation is printed once, at the end.
+    With ``odds`` (``aros --odds``), each legal ARO on a line of its own with its chances."""
     lines = [_heading(r, "(none declared)")]
     if not r.activated:
         lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>'.")
+    priced = rows_by_option(odds) if odds is not None else None
+    if priced is not None:
+        lines += ODDS_HEAD
     cited: dict[str, Citation] = {}
     lines += _breach_lines(r.breaches, cited)
     for trooper, c in r.revealed:
@@ -57,7 +63,7 @@ def aros_text(r: AroReport, show_denied: bool = True) -> str:
     for t in r.reactive:
         lines.append("")
         lines.append(f"{t.trooper}: {_eligibility(t)}")
-        lines += _legal_lines(t.options, cited)
+        lines += _legal_lines(t.options, cited, None if priced is None else (t.trooper, priced))
         if show_denied:
             lines += _denied_lines(t.options, cited)
         cited.update({g.rule.rule: g.rule for g in t.triggers if g.rule})
@@ -104,9 +110,21 @@ def _denied_lines(options, cited: dict[str, Citation]) -> list[str]:
     return lines
 
 
-def _legal_lines(options, cited: dict[str, Citation]) -> list[str]:
+# What the odds columns of ``aros --odds`` mean (the summary of ``ruling odds``).
+ODDS_HEAD = [
+    "Odds of each legal ARO, as if the trooper declared it (every other trooper as written; dice",
+    "ignored): the chance the activated trooper ends Unconscious or worse (active down), the chance",
+    "the reacting trooper does (reactor down), the chance no trooper loses a Wound or gains a state.",
+]
+ODDS_COLUMNS = ("active down", "reactor down", "nothing")
+
+
+def _legal_lines(options, cited: dict[str, Citation], priced=None) -> list[str]:
+    """The legal options, then those void at Resolution, exceptions, pending facts and
+    conflicts. ``priced``: (the reacting trooper, :func:`rows_by_option`) to list each
+    legal option on a line of its own with its odds."""
     legal = [o for o in options if o.status == LEGAL]
-    lines = ["  legal: " + (_labels(legal) if legal else "none")]
+    lines = _odds_table(legal, *priced) if priced and legal else ["  legal: " + (_labels(legal) if legal else "none")]
     invalid = [o for o in options if o.status == INVALID]
     if invalid:
         lines.append("  granted, but void at Resolution (performed as Idle: Disposable use spent, marker revealed):")
@@ -122,6 +140,23 @@ def _legal_lines(options, cited: dict[str, Citation]) -> list[str]:
         if o.status == CONFLICT:
             lines.append(f"  conflict: {o.label}")
             lines += [f"    {line}" for c in o.conflicts for line in conflict_lines(c)]
+    return lines
+
+
+def _odds_table(legal, trooper: str, priced: dict[tuple, list[OptionOdds]]) -> list[str]:
+    """``legal:`` then one line per legal option (per ammunition, when its weapon has
+    several) with its chances, and what a chance left out (n/a) waits on."""
+    rows: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    for o in legal:
+        found = priced.get((trooper, o.skill, o.weapon, o.against), [])
+        rows += [(r.label, (percent(r.active_down), percent(r.reactor_down), percent(r.nothing)), r.not_priced)
+                 for r in found] or [(o.label, ("n/a",) * 3, ("not priced",))]
+    width = max(len(label) for label, _, _ in rows)
+    columns = [max(len(head), *(len(c[i]) for _, c, _ in rows)) for i, head in enumerate(ODDS_COLUMNS)]
+    lines = ["  " + "legal:".ljust(width + 2) + "  " + "  ".join(h.rjust(w) for h, w in zip(ODDS_COLUMNS, columns))]
+    for label, chances, why in rows:
+        lines.append("    " + label.ljust(width) + "  " + "  ".join(c.rjust(w) for c, w in zip(chances, columns)))
+        lines += [f"      not priced: {w}" for w in why]
     return lines
 
 

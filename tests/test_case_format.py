@@ -27,6 +27,8 @@ order hellcat: Move
 """
 AROS_OK = 'triggers.fus1 = ["lof"]'
 CHECK_OK = "legal = true"
+ODDS_OK = 'summary.declared = { active_down = "0/1", reactor_down = "0/1", nothing = "1/1" }'
+CHANCE_OR_NA = 'an exact chance "numerator/denominator" ("3/20") or "n/a"'
 
 
 def case_text(command: str, expect: str, top: str = "") -> str:
@@ -62,7 +64,7 @@ MALFORMED = [
     ("aros", AROS_OK, "legal = true\n", "legal = true",
      "unknown key 'legal' at the top of the case; expectations belong under [expect]"),
     ("arros", AROS_OK, "", "command",
-     "'command' must be 'aros', 'check', 'declarations' or 'error', not 'arros'"),
+     "'command' must be 'aros', 'check', 'declarations', 'error' or 'odds', not 'arros'"),
     ("check", 'resolution.svv = { "hellcat skill 1" = 15 }', "", "resolution.svv",
      "unknown key 'resolution.svv' in [expect] of a check case; did you mean 'resolution.sv'?"),
     ("check", 'resolution.sv = { "hellcat skill 1" = 15.0 }', "", "resolution.sv",
@@ -121,6 +123,36 @@ MALFORMED = [
      "'expect' is empty: a case must expect something"),
     ("aros", AROS_OK, 'description = 3\n', "description",
      "'description' must be a string, not a whole number (3)"),
+    ("odds", 'summary.declared = { active_down = "0.5" }', "", "summary.declared",
+     f"'summary.declared.active_down' in [expect] must be {CHANCE_OR_NA}, not '0.5'"),
+    ("odds", 'summary.declared = { active_down = 0.5 }', "", "summary.declared",
+     f"'summary.declared.active_down' in [expect] must be {CHANCE_OR_NA[:-9]}, not a number (0.5)"),
+    ("odds", 'summary.declared = { nothing = "3/2" }', "", "summary.declared",
+     f"'summary.declared.nothing' in [expect] must be {CHANCE_OR_NA}, not '3/2'"),
+    ("odds", 'summary.declared = { nothing = "1/0" }', "", "summary.declared",
+     f"'summary.declared.nothing' in [expect] must be {CHANCE_OR_NA}, not '1/0'"),
+    ("odds", 'summary.declared = { active = "1/2" }', "", "summary.declared",
+     "'summary.declared.active' in [expect] is not a column: 'active_down', 'reactor_down' or 'nothing'"),
+    ("odds", 'summary.fus1 = { nothing = "1/2" }', "", "summary.fus1",
+     ("'summary.fus1' in [expect] must be a row: \"declared\" or \"trooper option\" "
+      "(\"fus1 bs_attack/combi_rifle\"), not 'fus1'")),
+    ("odds", 'rolls.declared = { "aro fus1" = { "hellcat 1" = "1/2" } }', "", "rolls.declared",
+     ("'rolls.declared.\"aro fus1\".\"hellcat 1\"' in [expect] must be an outcome "
+      "\"trooper successes criticals\" (\"fus1 2 0\"), not 'hellcat 1'")),
+    ("odds", 'rolls.declared = { "aro fus1" = { "hellcat 1 0" = "n/a" } }', "", "rolls.declared",
+     ("'rolls.declared.\"aro fus1\".\"hellcat 1 0\"' in [expect] must be an exact chance "
+      "\"numerator/denominator\" (\"3/20\"), not 'n/a'")),
+    ("odds", 'end_states.declared = { fus1 = { down = "1/2" } }', "", "end_states.declared",
+     ("'end_states.declared.fus1.down' in [expect] is not a trooper's end state: 'unharmed', 'wounded', "
+      "'nwi', 'dogged', 'unconscious', 'shasvastii_embryo', 'unconscious_level_2' or 'dead'")),
+    ("odds", 'not_priced.declared = "x"', "", "not_priced.declared",
+     "'not_priced.declared' in [expect] must be a list of strings, not a string ('x')"),
+    ("odds", f'{ODDS_OK}\nlegal.fus1 = ["dodge"]', "", "legal.fus1",
+     "unknown key 'legal' in [expect] of an odds case; it is for aros, check and declarations cases"),
+    ("odds", 'row = ["declared"]', "", "row",
+     "unknown key 'row' in [expect] of an odds case; did you mean 'rows'?"),
+    ("aros", f'{AROS_OK}\nrows = ["declared"]', "", "rows",
+     "unknown key 'rows' in [expect] of an aros case; it is for odds cases"),
 ]
 
 
@@ -138,7 +170,7 @@ def malformed(tmp_path: Path, command, expect, top) -> Path:
 
 
 def test_the_well_formed_cases_load_and_pass(tmp_path):
-    for command, expect in (("aros", AROS_OK), ("check", CHECK_OK)):
+    for command, expect in (("aros", AROS_OK), ("check", CHECK_OK), ("odds", ODDS_OK)):
         path = malformed(tmp_path, command, expect, "")
         assert cases.run(cases.load(path)).differences == ()
 
@@ -319,3 +351,78 @@ def test_every_expect_key_is_documented_in_the_format():
     keys = {key for fields in case_schema.EXPECT_FIELDS.values() for key in fields if key != "resolution"}
     keys |= {f"resolution.{key}" for key in case_schema.RESOLUTION}
     assert {key for key in keys if f"\n    {key}." not in documented and f"\n    {key} =" not in documented} == set()
+
+
+def test_odds_chances_are_compared_by_value_in_any_denominator(tmp_path):
+    case = "n5/odds/critical_adds_a_saving_roll.toml"
+    assert differences(tmp_path, case, '"alg 0 1" = "1/20"', '"alg 0 1" = "5/100"') == []
+    assert differences(tmp_path, case, '"alg 0 1" = "1/20"', '"alg 0 1" = "2/40"') == []
+
+
+def test_odds_distributions_are_compared_both_ways(tmp_path):
+    case = "n5/odds/critical_adds_a_saving_roll.toml"
+    roll = "rolls.declared.fus skill 1 -> alg"
+    # an entry left out is unexpected, shown in the denominator the case writes
+    assert differences(tmp_path, case, '"alg 0 1" = "1/20"\n', "") == [(roll, (), ("alg 0 1 = 1/20",))]
+    # an entry ruling does not give is missing
+    assert differences(tmp_path, case, '"alg 0 1" = "1/20"', '"alg 0 1" = "1/20"\n"alg 2 0" = "0/20"') == [
+        (roll, ("alg 2 0 = 0/20",), ())]
+    # a wrong chance is both
+    assert differences(tmp_path, case, '"alg 0 1" = "1/20"', '"alg 0 1" = "2/20"') == [
+        (roll, ("alg 0 1 = 2/20",), ("alg 0 1 = 1/20",))]
+    states = "end_states.declared.alg"
+    assert differences(tmp_path, case, 'wounded = "2561/4000"\n', "") == [(states, (), ("wounded = 5122/8000",))]
+    assert differences(tmp_path, case, 'unconscious = "169/8000"', 'dead = "169/8000"') == [
+        (states, ("dead = 169/8000",), ("unconscious = 169/8000",))]
+
+
+def test_odds_summary_rows_and_not_priced_are_compared(tmp_path):
+    case = "n5/odds/critical_adds_a_saving_roll.toml"
+    assert differences(tmp_path, case, 'reactor_down = "169/8000"', 'reactor_down = "n/a"') == [
+        ("summary.declared", ("reactor_down = n/a",), ("reactor_down = 169/8000",))]
+    assert differences(tmp_path, case, 'rows = ["declared"]', 'rows = ["declared", "alg dodge"]') == [
+        ("rows", ("alg dodge",), ())]
+    assert differences(tmp_path, case, "not_priced.declared = []", 'not_priced.declared = ["x"]') == [
+        ("not_priced.declared", ("x",), ())]
+    assert differences(tmp_path, case, "not_priced.declared = []", 'not_priced."alg dodge" = []') == [
+        ("not_priced.alg dodge", ("a row of the odds",), ())]
+    assert differences(tmp_path, case, '[expect.rolls.declared."fus skill 1 -> alg"]',
+                       '[expect.rolls.declared."aro alg"]') == [
+        ("rolls.declared.aro alg", ("a roll (rolls: fus skill 1 -> alg)",), ())]
+    case = "n3/odds/pending_distance_is_not_priced.toml"
+    assert differences(tmp_path, case, 'summary."b dodge" = { active_down = "n/a"',
+                       'summary."b dodge" = { active_down = "0/1"') == [
+        ("summary.b dodge", ("active_down = 0/1",), ("active_down = n/a",))]
+    assert differences(tmp_path, case, '"b dodge", "b engage"', '"b dodge"') == [("rows", (), ("b engage",))]
+
+
+def test_the_odds_keys_accept_their_types_and_name_no_rules():
+    expect = {
+        "rows": ["declared", "fus1 bs_attack/multi_rifle/ap", "fus1 dodge>a2"],
+        "summary": {"declared": {"active_down": "0/1", "reactor_down": "n/a", "nothing": "1/1"}},
+        "rolls": {"fus1 dodge>a2": {"a2 skill 1 -> fus1": {"fus1 0 0": "2234385/64000000", "- 1 0": "1/2"}}},
+        "end_states": {"declared": {"fus1": {state: "1/8" for state in ("unharmed", "wounded", "nwi", "dogged",
+                                                                        "unconscious", "shasvastii_embryo",
+                                                                        "unconscious_level_2", "dead")}}},
+        "not_priced": {"declared": []},
+        "conflicts": [],
+    }
+    assert case_schema.problems({"source": "s", "position": "p", "command": "odds", "expect": expect}) == []
+    assert case_schema.rules_named("odds", expect) == set()
+
+
+def test_the_odds_case_rows_name_every_option_of_the_odds():
+    """A row key names the skill, weapon, ammunition and the activated trooper it is against."""
+    from checker.case_compare import odds_row_key
+    from checker.odds import OptionOdds
+
+    def row(**kw) -> OptionOdds:
+        base: dict = {"reactor": "fus1", "label": "", "skill": "bs_attack", "weapon": "multi_rifle",
+                      "ammunition": None, "rolls": (), "end_states": (), "active_down": None,
+                      "reactor_down": None, "nothing": None}
+        return OptionOdds(**(base | kw))
+
+    assert odds_row_key(row(reactor=None)) == "declared"
+    assert odds_row_key(row()) == "fus1 bs_attack/multi_rifle"
+    assert odds_row_key(row(ammunition="ap")) == "fus1 bs_attack/multi_rifle/ap"
+    assert odds_row_key(row(skill="dodge", weapon=None, against="a2")) == "fus1 dodge>a2"

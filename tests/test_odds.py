@@ -243,3 +243,103 @@ def test_cli_exit_codes(tmp_path):
     out = runner.invoke(main, ["odds", str(breach)])
     assert out.exit_code == EXIT_ILLEGAL, out.output
     assert "Conflicts" in out.output
+
+
+# ---- ruling aros --odds -----------------------------------------------------------------------
+
+AROS_ODDS = """edition n5
+active panoceania
+trooper fus panoceania { BS 12; PH 10; ARM 1; VITA 1; weapons: Combi Rifle }
+trooper alg nomads { BS 11; PH 12; ARM 2; VITA 1; weapons: Combi Rifle }
+lof fus <-> alg
+distance fus alg 10
+order fus: BS Attack (Combi Rifle) -> alg x2
+aro alg: BS Attack (Combi Rifle) -> fus
+"""
+# The rows of cases/n5/odds/face_to_face_burst_two_against_one.toml (alg without WIP: Reset is not priced).
+ALG_ODDS = {
+    ("bs_attack", "combi_rifle"): ("16953/100000", "589921541/1280000000", "473080059/1280000000"),
+    ("dodge", None): ("0/1", "655681741/1280000000", "624318259/1280000000"),
+    ("look_out", None): ("0/1", "42830799/64000000", "21169201/64000000"),
+    ("reset", None): (None, None, None),
+}
+
+
+def test_aros_odds_text_gives_each_legal_aro_its_chances(write):
+    path = write(AROS_ODDS)
+    out = CliRunner().invoke(main, ["aros", path, "--odds", "--legal-only"])
+    assert out.exit_code == EXIT_OK, out.output
+    lines = out.output.splitlines()
+    start = lines.index("alg: may react (LoF after the first skill) [aro_trigger]; declares after the first skill")
+    assert lines[start + 1:start + 7] == [
+        "  legal:                     active down  reactor down  nothing",
+        "    BS Attack (Combi Rifle)        17.0%         46.1%    37.0%",
+        "    Dodge                           0.0%         51.2%    48.8%",
+        "    Look Out!                       0.0%         66.9%    33.1%",
+        "    Reset                            n/a           n/a      n/a",
+        "      not priced: aro alg: write 'WIP n' (alg's details)",
+    ]
+    assert "not allowed:" not in out.output
+    plain = CliRunner().invoke(main, ["aros", path, "--legal-only"]).output
+    assert "  legal: BS Attack (Combi Rifle), Dodge, Look Out!, Reset" in plain.splitlines()
+    assert "active down" not in plain
+
+
+def test_aros_odds_json_adds_the_summary_to_each_legal_option(write):
+    path = write(AROS_ODDS)
+    data = json.loads(CliRunner().invoke(main, ["aros", path, "--odds", "--format", "json"]).output)
+    [alg] = data["reactive"]
+    found = {}
+    for option in alg["options"]:
+        if option["status"] != "legal":
+            assert option["odds"] is None
+            continue
+        [row] = option["odds"]
+        found[(option["skill"], option["weapon"])] = tuple(
+            row[c] and row[c]["fraction"] for c in ("active_down", "reactor_down", "nothing"))
+        assert row["priced"] == (row["not_priced"] == [])
+    assert found == ALG_ODDS
+    plain = json.loads(CliRunner().invoke(main, ["aros", path, "--format", "json"]).output)
+    assert all("odds" not in o for o in plain["reactive"][0]["options"])
+    assert {k: v for k, v in data.items() if k != "reactive"} == {k: v for k, v in plain.items() if k != "reactive"}
+
+
+def test_aros_odds_lists_each_ammunition_of_an_option(write):
+    path = write("""edition n3
+active nomads
+trooper a nomads { BS 12; PH 10; ARM 1; W 1; weapons: Combi Rifle }
+trooper b panoceania { BS 11; PH 10; WIP 12; ARM 1; W 1; weapons: MULTI Rifle }
+lof a <-> b
+distance a b 10
+order a: BS Attack (Combi Rifle) -> b x2
+""")
+    data = json.loads(CliRunner().invoke(main, ["aros", path, "--odds", "--format", "json"]).output)
+    [attack] = [o for o in data["reactive"][0]["options"] if o["skill"] == "bs_attack"]
+    assert [(row["option"], row["ammunition"]) for row in attack["odds"]] == [
+        ("BS Attack (MULTI Rifle, AP)", "ap"), ("BS Attack (MULTI Rifle, Shock)", "shock")]
+    text = CliRunner().invoke(main, ["aros", path, "--odds"]).output
+    assert sum(line.startswith("    BS Attack (MULTI Rifle, ") for line in text.splitlines()) == 2
+
+
+def test_aros_odds_keeps_the_exit_code_and_bad_input(write):
+    breach = write("edition n5\nactive nomads\ntrooper a nomads Alguacil\n"
+                   "trooper l1 panoceania Fusilier { lieutenant }\ntrooper l2 panoceania Fusilier { lieutenant }\n"
+                   "lof a <-> l1\ndistance a l1 6\norder a: Move + BS Attack (Combi Rifle) -> l1\n")
+    assert CliRunner().invoke(main, ["aros", breach, "--odds"]).exit_code == EXIT_ILLEGAL
+    bad = write("edition n5\nactive nomads\ntrooper a nomads Alguacil\norder a: Mvoe\n", "bad.pos")
+    out = CliRunner().invoke(main, ["aros", bad, "--odds"])
+    assert out.exit_code == EXIT_BAD_INPUT and f"{bad}:4:" in out.output
+
+
+def test_game_odds_is_the_odds_of_the_position_read():
+    from checker.odds import game_odds
+
+    game, cat, _ = load(AROS_ODDS)
+    assert game_odds(game, cat) == odds(AROS_ODDS)
+
+
+def test_every_end_state_has_words():
+    from checker.odds_render import STATE_WORDS
+    from checker.odds_saves import END_STATES
+
+    assert tuple(STATE_WORDS) == END_STATES
