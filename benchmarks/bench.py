@@ -1,21 +1,30 @@
-"""Benchmark ruling on generated positions with N troopers a side.
+"""Benchmark ruling on generated positions with N troopers a side, and `ruling verify`.
 
 Usage::
 
-    python benchmarks/bench.py                 # N = 5, 15, 50, 200; 7 runs each
+    python benchmarks/bench.py                 # N = 5, 15, 50, 200, 2000; 7 runs each
     python benchmarks/bench.py --sizes 5 15 --runs 3
+    python benchmarks/bench.py --quick         # N = 15, 200, 2000; 3 runs; verify once
+
+Every wall time is also printed as a ratio to the floor: the median wall time of
+``python -c "import clingo, lark, click"`` measured in the same run, so numbers taken
+on different (or differently loaded) machines compare.
 
 For each N it prints the median parse, facts, ground and solve times, the peak memory
 of a fresh process doing one full analysis, the ground atoms per (reactive trooper,
-option) pair (flat = linear grounding), and the median wall time of the whole
-`ruling aros` process. Timings are medians because the machines are shared and noisy;
-nothing here is asserted by the test suite.
+option) pair (flat = linear grounding), the median wall time of the whole
+`ruling aros` process and its ratio to the floor, and the ratios of `ruling
+declarations` and `ruling check`. Then `ruling verify` over `cases/`: its wall time,
+cases per second, CPU per case (all processes) and wall per case as a ratio to the
+floor. Timings are medians because the machines are shared and noisy; nothing here is
+asserted by the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -84,36 +93,76 @@ def child(path: str) -> None:
     print(json.dumps(result))
 
 
-def wall(path: str, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "checker", "aros", path],
-            capture_output=True, check=True, cwd=Path(__file__).resolve().parent.parent,
-        )
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+ROOT = Path(__file__).resolve().parent.parent
+FLOOR = [sys.executable, "-c", "import clingo, lark, click"]
+
+
+def timed(argv: list[str]) -> tuple[float, float]:
+    """Wall and CPU (user + system, the process and its children) seconds of one run."""
+    before = os.times()
+    start = time.perf_counter()
+    result = subprocess.run(argv, capture_output=True, cwd=ROOT, check=False)
+    elapsed = time.perf_counter() - start
+    after = os.times()
+    if result.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} exited {result.returncode}:\n{result.stderr.decode()}")
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return elapsed, cpu
+
+
+def wall(argv: list[str], runs: int) -> float:
+    """Median wall seconds of ``runs`` runs."""
+    return statistics.median(timed(argv)[0] for _ in range(runs))
+
+
+def ruling(command: str, path: str) -> list[str]:
+    return [sys.executable, "-m", "checker", command, path]
+
+
+def verify(runs: int, floor: float) -> None:
+    """``ruling verify cases/``: wall, cases per second, CPU and wall per case."""
+    count = sum(1 for _ in (ROOT / "cases").rglob("*.toml"))
+    samples = [timed([sys.executable, "-m", "checker", "verify", "cases", "--format", "json"]) for _ in range(runs)]
+    elapsed = statistics.median(s[0] for s in samples)
+    cpu = statistics.median(s[1] for s in samples)
+    print()
+    print("| `ruling verify cases/` | cases | wall s | cases/s | CPU ms/case | wall/case ÷ floor |")
+    print("|---|---|---|---|---|---|")
+    print(
+        f"| {os.cpu_count()} cores | {count} | {elapsed:.2f} | {count / elapsed:.1f} | "
+        f"{cpu / count * 1e3:.1f} | {elapsed / count / floor:.2f} |",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[5, 15, 50, 200])
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--sizes", type=int, nargs="+", default=None)
+    parser.add_argument("--runs", type=int, default=None)
+    parser.add_argument("--quick", action="store_true", help="N = 15, 200, 2000; 3 runs; verify once")
+    parser.add_argument("--no-verify", action="store_true", help="skip `ruling verify cases/`")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child)
         return
-    header = "| N a side | parse ms | facts ms | ground ms | solve ms | peak MiB | atoms/pair | `ruling aros` wall s |"
+    sizes = args.sizes or ([15, 200, 2000] if args.quick else [5, 15, 50, 200, 2000])
+    runs = args.runs or (3 if args.quick else 7)
+    floor = wall(FLOOR, max(runs, 5))
+    print(f"floor (`python -c \"import clingo, lark, click\"`): {floor:.3f} s wall, median of {max(runs, 5)}")
+    print()
+    header = (
+        "| N a side | parse ms | facts ms | ground ms | solve ms | peak MiB | atoms/pair "
+        "| `ruling aros` wall s | aros ÷ floor | declarations ÷ floor | check ÷ floor |"
+    )
     print(header)
-    print("|" + "---|" * 8)
+    print("|" + "---|" * 11)
     with tempfile.TemporaryDirectory() as tmp:
-        for n in args.sizes:
+        for n in sizes:
             path = Path(tmp) / f"n{n}.pos"
             path.write_text(position(n), encoding="utf-8")
             samples = []
-            for _ in range(args.runs):
+            for _ in range(runs):
                 out = subprocess.run(
                     [sys.executable, __file__, "--child", str(path)],
                     capture_output=True, text=True, check=True,
@@ -121,12 +170,22 @@ def main() -> None:
                 samples.append(json.loads(out))
             med = {k: statistics.median(s[k] for s in samples) for k in samples[0]}
             ratio = med["ground_atoms"] / med["pairs"]
+            aros = wall(ruling("aros", str(path)), runs)
+            declarations = wall(ruling("declarations", str(path)), runs)
+            check = wall(ruling("check", str(path)), runs)
             print(
                 f"| {n} | {med['parse'] * 1e3:.1f} | {med['facts'] * 1e3:.1f} | "
                 f"{med['ground'] * 1e3:.1f} | {med['solve'] * 1e3:.1f} | {med['peak_mib']:.0f} | "
-                f"{ratio:.2f} | {wall(str(path), args.runs):.3f} |",
+                f"{ratio:.2f} | {aros:.3f} | {aros / floor:.2f} | {declarations / floor:.2f} | "
+                f"{check / floor:.2f} |",
                 flush=True,
             )
+    if not args.no_verify:
+        verify(1 if args.quick else 3, floor)
+    print()
+    print("Targets: aros, declarations and check at N=15 within 1.6x the floor (goal 1.3x); "
+          "N=2000 `ruling aros` within 2.5 s; atoms/pair flat; `ruling verify` 10x the "
+          "cases/s of the table before (goal 1,000 cases/s on 2 cores).")
 
 
 if __name__ == "__main__":

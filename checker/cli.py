@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, analysis, cases, modelled, render, rulebook, solver
+from . import __version__, analysis, render, solver
 from .catalogue import load as load_catalogue
 from .errors import RulingError
 from .resources import editions
@@ -60,10 +60,21 @@ def main() -> None:
 @format_option
 @legal_only_option
 @strict_option
-def aros(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
+@click.option("--odds", "with_odds", is_flag=True,
+              help="Add to each legal ARO its exact chances (active down, reactor down, nothing), as 'ruling odds'.")
+def aros(file: str, fmt: str, legal_only: bool, strict: bool, with_odds: bool) -> None:
     """Each enemy trooper's legal AROs, and the rule denying every other option."""
-    result = _run(file, fmt).aros()
-    _emit(result, fmt, lambda r: render.aros_text(r, show_denied=not legal_only))
+    analysed = _run(file, fmt)
+    result = analysed.aros()
+    if with_odds:
+        from . import odds as odds_module
+        from . import odds_render
+
+        priced = _guard(lambda: odds_module.game_odds(analysed.game, analysed.catalogue), fmt)
+        _emit_data(odds_render.aros_odds_dict(result, priced), fmt,
+                   lambda _data: render.aros_text(result, show_denied=not legal_only, odds=priced))
+    else:
+        _emit(result, fmt, lambda r: render.aros_text(r, show_denied=not legal_only))
     failed = result.conflicts or result.breaches or (strict and result.not_modelled)
     sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
 
@@ -112,10 +123,28 @@ def odds(file: str, fmt: str) -> None:
 @click.option("-v", "--verbose", is_flag=True, help="Print every case, not only failures.")
 def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
     """Run case files (or folders of them); exit 1 if any case fails."""
+    import time
+
+    from . import batch, cases
+
+    # On a terminal, a progress line on stderr, rewritten in place and erased at the end.
+    progress = fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty()
+    results: list[cases.CaseResult] = []
     try:
-        results = [cases.run(case) for case in cases.collect([Path(p) for p in paths])]
+        found = cases.collect([Path(p) for p in paths])
+        start = shown = time.monotonic()
+        for result in batch.run(found):
+            results.append(result)
+            now = time.monotonic()
+            if progress and (now - shown >= 0.1 or len(results) == len(found)):
+                shown = now
+                failures = sum(not r.passed for r in results)
+                line = batch.progress_line(len(results), len(found), failures, now - start)
+                click.echo(f"\r{line}\033[K", err=True, nl=False)
     except RulingError as exc:
         _fail(exc, fmt)
+    if progress:
+        click.echo("\r\033[K", err=True, nl=False)
     failed = [r for r in results if not r.passed]
     if fmt == "json":
         click.echo(render.to_json({
@@ -149,6 +178,8 @@ def rules(rule_ids: tuple[str, ...], edition: str | None, fmt: str) -> None:
 
     With no ID, every rule of the edition(s), one line each. An unknown ID is exit 2.
     """
+    from . import rulebook  # only this command reads the rule base's text
+
     found = _guard(lambda: rulebook.select(rule_ids, (edition,) if edition else editions()), fmt)
     if fmt == "json":
         click.echo(render.to_json({"rules": [r.to_dict() for r in found]}))
@@ -175,6 +206,8 @@ def catalogue_command(kind: str | None, name: str | None, edition: str, fmt: str
     With a KIND and a NAME (e.g. weapons "Combi Rifle"), that entry with all its values.
     An unknown KIND or NAME is exit 2.
     """
+    from . import modelled  # only this command lists the catalogue
+
     listing = _guard(lambda: modelled.catalogue_listing(load_catalogue(edition), kind, name), fmt)
     _emit_data(listing, fmt, render.catalogue_text)
     sys.exit(EXIT_OK)

@@ -3,6 +3,8 @@ parses the rule base), the only module that knows clingo."""
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import re
 import time
@@ -11,9 +13,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import clingo
-from clingo import ast
+
+if TYPE_CHECKING:  # imported where used: a run that does not parse skips its import
+    from clingo import ast
 
 from .errors import RuleBaseError, SolveTimeout
 from .resources import asp_dir, editions
@@ -41,6 +46,83 @@ def entry_file(edition: str):
     return asp_dir() / f"{edition}.lp"
 
 
+# ---- The rule base, parsed once per process ------------------------------------------
+# The first runs of an edition load its entry file (parsing it as the clingo command
+# does); from the third on (or after ``prepare``), each Control is built from the
+# statements clingo's parser made of the same files, in the same order, which skips
+# the parse: building costs about a third of a load, parsing into statements two loads,
+# so a process solving an edition once or twice never pays for it. The statements are
+# kept with the modification times and sizes of every rule file: a changed rule base
+# is parsed again.
+
+LOADS_BEFORE_PARSING = 2
+
+_parsed: dict[str, tuple[tuple, list[ast.AST]]] = {}  # entry file -> (fingerprint, statements)
+_loads: dict[str, int] = {}  # entry file -> loads so far
+# Released before the interpreter tears clingo down (a statement freed after that fails).
+atexit.register(_parsed.clear)
+
+
+def _fingerprint(entry: str) -> tuple:
+    stat = os.stat(entry)
+    found = [(entry, stat.st_mtime_ns, stat.st_size)]
+    for folder, _dirs, files in os.walk(asp_dir()):
+        for name in files:
+            if name.endswith(".lp"):
+                path = os.path.join(folder, name)
+                stat = os.stat(path)
+                found.append((path, stat.st_mtime_ns, stat.st_size))
+    return tuple(sorted(found))
+
+
+def prepare(edition: str) -> None:
+    """Parse the edition's rule base now, so every later ``solve`` skips the parse
+    (before forking workers, or before solving many positions).
+
+    Raises
+    ------
+    RuleBaseError
+        If clingo cannot parse the rule base.
+    """
+    _statements(edition, str(entry_file(edition)))
+
+
+def _statements(edition: str, entry: str) -> list[ast.AST]:
+    """The statements of the rule base ``entry`` includes, parsed again if a rule file
+    changed since."""
+    fingerprint = _fingerprint(entry)
+    cached = _parsed.get(entry)
+    if cached is not None and cached[0] == fingerprint:
+        return cached[1]
+    from clingo import ast
+
+    messages: list[str] = []
+    statements: list[ast.AST] = []
+    try:
+        ast.parse_files([entry], statements.append,
+                        logger=lambda _code, msg: messages.append(msg.strip()), message_limit=20)
+    except RuntimeError as exc:
+        raise RuleBaseError(f"clingo failed on the {edition} rule base: {exc}", tuple(messages)) from None
+    _parsed[entry] = (fingerprint, statements)
+    return statements
+
+
+def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None) -> None:
+    entry = str(entry_file(edition))
+    if parsed is None:
+        parsed = entry in _parsed or _loads.get(entry, 0) >= LOADS_BEFORE_PARSING
+    if not parsed:
+        _loads[entry] = _loads.get(entry, 0) + 1
+        ctl.load(entry)
+        return
+    from clingo import ast
+
+    statements = _statements(edition, entry)
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in statements:
+            builder.add(statement)
+
+
 def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None) -> Atoms:
     """Ground and solve the edition's rule base with ``facts``, for at most ``seconds``
     of solving (default ``SOLVE_SECONDS``).
@@ -54,6 +136,20 @@ def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None
         citation for this edition.
     """
     seconds = SOLVE_SECONDS if seconds is None else seconds
+    shown, timings, ground = _shown(edition, facts, seconds)
+    atoms = _group(shown)
+    if atoms.get("uncited"):
+        names = ", ".join(sorted(str(a[0]) for a in atoms.get("uncited")))
+        raise RuleBaseError(f"rules used without a citation for {edition}: {names}")
+    return Atoms(atoms.by_name, timings, ground)
+
+
+def _shown(
+    edition: str, facts: list[clingo.Symbol], seconds: float, parsed: bool | None = None
+) -> tuple[list[clingo.Symbol], dict[str, float], int]:
+    """The shown atoms of the answer set, in clingo's order, the timings and the number
+    of ground atoms. ``parsed`` True builds the Control from the parsed rule base, False
+    loads the entry file, None chooses (``_add_rule_base``)."""
     messages: list[str] = []
     timings: dict[str, float] = {}
     ctl = clingo.Control(
@@ -61,7 +157,7 @@ def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None
     )
     start = time.perf_counter()
     try:
-        ctl.load(str(entry_file(edition)))
+        _add_rule_base(ctl, edition, parsed)
         with ctl.backend() as backend:
             for symbol in facts:
                 backend.add_rule([backend.add_atom(symbol)])
@@ -82,22 +178,65 @@ def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None
         raise RuleBaseError(f"clingo failed on the {edition} rule base: {exc}", tuple(messages)) from None
     if not result.satisfiable:
         raise RuleBaseError(f"the {edition} rule base has no answer set for this position", tuple(messages))
-    atoms = _group(shown)
-    if atoms.get("uncited"):
-        names = ", ".join(sorted(str(a[0]) for a in atoms.get("uncited")))
-        raise RuleBaseError(f"rules used without a citation for {edition}: {names}")
-    ground = int(ctl.statistics["problem"]["lpStep"]["atoms"])
-    return Atoms(atoms.by_name, timings, ground)
+    return shown, timings, int(ctl.statistics["problem"]["lpStep"]["atoms"])
 
 
 def _group(symbols: list[clingo.Symbol]) -> Atoms:
-    # One C call per atom (str) and a Python tokenizer: much faster than walking
-    # every argument through the clingo API.
+    # One C call per atom (str) and a split on the punctuation: much faster than
+    # walking every argument through the clingo API. An atom holding a string (which
+    # may hold punctuation) goes through the tokenizer. The cyclic GC is held off while
+    # reading: every tuple made here is alive until the Atoms is dropped, so its passes
+    # would find nothing to free.
     by_name: dict[str, list[tuple]] = defaultdict(list)
-    for symbol in symbols:
-        name, args = _parse_term(str(symbol))
-        by_name[name].append(args)
+    leaves: dict[str, int | str] = {}
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for symbol in symbols:
+            text = str(symbol)
+            name, args = _parse_term(text) if '"' in text else _split_term(text, leaves)
+            by_name[name].append(args)
+    finally:
+        if enabled:
+            gc.enable()
     return Atoms(dict(by_name))
+
+
+_PUNCT = re.compile(r"([(),])")
+_NUMBER_START = frozenset("-0123456789")
+
+
+def _split_term(text: str, leaves: dict[str, int | str]) -> tuple[str, tuple]:
+    """``_parse_term`` for a term without strings: ``str.split`` on the punctuation
+    gives ``[word, punct, word, punct, ..., word]``; ``leaves`` caches each constant or
+    number read so far. A term this cannot read goes to ``_parse_term``."""
+    parts = _PUNCT.split(text)
+    if len(parts) == 1:
+        return (text, ()) if text[0] not in _NUMBER_START else _parse_term(text)
+    stack: list[list] = []
+    result: tuple = ()
+    try:
+        for k in range(0, len(parts) - 1, 2):
+            word, punct = parts[k], parts[k + 1]
+            if punct == "(":
+                if not word:
+                    return _parse_term(text)  # a tuple term
+                stack.append([word])
+                continue
+            if word:
+                leaf = leaves.get(word)
+                if leaf is None:
+                    leaf = leaves[word] = int(word) if word[0] in _NUMBER_START else word
+                stack[-1].append(leaf)
+            if punct == ")":
+                done = tuple(stack.pop())
+                if stack:
+                    stack[-1].append(done)
+                else:
+                    result = done
+    except (ValueError, IndexError):  # "-f(x)", a term clingo would not print
+        return _parse_term(text)
+    return result[0], result[1:]
 
 
 _TOKEN = re.compile(r'\s*(?:(-?\d+)|"((?:[^"\\]|\\.)*)"|([a-z_][A-Za-z0-9_\']*)|([(),]))')
@@ -173,6 +312,8 @@ def _rule_base_words() -> frozenset[str]:
 def _trooper_constants() -> dict[str, str]:
     """Every constant in a trooper-id or side argument of the rule base of every
     edition, read through clingo's parser: ``{'none': 'core/activation.lp:44', ...}``."""
+    from clingo import ast
+
     kinds = _Kinds()
     files = [str(entry_file(e)) for e in editions()]
     ast.parse_files(files, kinds.statement, logger=lambda _code, _msg: None)
@@ -206,11 +347,15 @@ class _Kinds:
         self.parent[self.find(a)] = self.find(b)
 
     def statement(self, node: ast.AST) -> None:
+        from clingo import ast
+
         if node.ast_type == ast.ASTType.Rule:
             self.rule += 1
             self._walk(node)
 
     def _walk(self, node: ast.AST) -> None:
+        from clingo import ast
+
         kind = node.ast_type
         if kind == ast.ASTType.SymbolicAtom:
             atom = node.symbol
@@ -234,6 +379,8 @@ class _Kinds:
                         self._walk(item)
 
     def _term(self, term: ast.AST, place: tuple) -> None:
+        from clingo import ast
+
         kind = term.ast_type
         if kind == ast.ASTType.Variable and term.name != "_":
             self.join(("var", self.rule, term.name), place)

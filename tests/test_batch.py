@@ -1,0 +1,82 @@
+"""``ruling verify`` on every core: each case's result is the one it has alone, in order."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from checker import batch, cases
+from checker.cli import main
+
+from .conftest import ROOT
+
+CASES = cases.collect([ROOT / "cases"])
+
+
+def _same(a: cases.CaseResult, b: cases.CaseResult) -> None:
+    assert a.case == b.case
+    assert a.differences == b.differences
+    assert a.output == b.output
+    assert a.describe() == b.describe()
+    assert a.to_dict() == b.to_dict()
+
+
+def test_every_case_in_workers_gives_its_result_alone_in_order():
+    alone = [cases.run(case) for case in CASES]
+    together = list(batch.run(CASES, processes=2))
+    assert [r.case.path for r in together] == [c.path for c in CASES]
+    for a, b in zip(alone, together, strict=True):
+        _same(a, b)
+
+
+def test_without_fork_the_cases_run_here_with_the_same_results(monkeypatch):
+    some = CASES[:: max(1, len(CASES) // 12)]
+    assert len(some) >= batch.MIN_CASES_FOR_WORKERS
+    monkeypatch.setattr(batch, "_can_fork", lambda: False)
+    monkeypatch.setattr(batch, "warm", lambda: pytest.fail("no workers, nothing to warm"))
+    for a, b in zip([cases.run(c) for c in some], batch.run(some, processes=2), strict=True):
+        _same(a, b)
+
+
+def test_progress_line_counts_cases_failures_and_time_left():
+    assert batch.progress_line(100, 400, 2, 5.0) == "100/400 cases, 2 failed, 15 s left"
+    assert batch.progress_line(0, 10, 0, 0.0) == "0/10 cases, 0 failed, 0 s left"
+    assert batch.progress_line(10, 10, 1, 3.0) == "10/10 cases, 1 failed, 0 s left"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_verify_piped_prints_no_progress(fmt):
+    folder = str(ROOT / "cases" / "n3" / "aro")
+    result = CliRunner().invoke(main, ["verify", folder, "--format", fmt], catch_exceptions=False)
+    assert "\r" not in result.output
+    assert "cases," not in result.output
+    if fmt == "text":
+        assert result.output.splitlines()[-1].endswith(" failed")
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_verify_on_a_terminal_shows_progress_then_erases_it():
+    folder = ROOT / "cases" / "n3" / "aro"
+    count = len(cases.collect([folder]))
+    master, slave = os.openpty()
+    with subprocess.Popen([sys.executable, "-m", "checker", "verify", str(folder)],
+                          stdout=slave, stderr=slave, cwd=ROOT) as process:
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal closed
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.close(master)
+    text = b"".join(chunks).decode().replace("\r\n", "\n")
+    assert process.returncode == 0
+    assert f"\r{count}/{count} cases, 0 failed, 0 s left\x1b[K" in text
+    assert text.endswith(f"\r\x1b[K{count} passed, 0 failed\n")
