@@ -25,10 +25,14 @@ def _same(a: cases.CaseResult, b: cases.CaseResult) -> None:
     assert a.to_dict() == b.to_dict()
 
 
-def test_every_case_in_workers_gives_its_result_alone_in_order():
-    alone = [cases.run(case) for case in CASES]
-    together = list(batch.run(CASES, processes=2))
-    assert [r.case.path for r in together] == [c.path for c in CASES]
+def test_cases_in_workers_give_their_result_alone_in_order():
+    # every fourth case of the corpus (each command and both editions among them): the
+    # CI run of `ruling verify cases/` then runs them all in workers
+    sample = CASES[::4]
+    assert {c.command for c in sample} >= {"aros", "check", "declarations", "error", "odds"}
+    alone = [cases.run(case) for case in sample]
+    together = list(batch.run(sample, processes=2))
+    assert [r.case.path for r in together] == [c.path for c in sample]
     for a, b in zip(alone, together, strict=True):
         _same(a, b)
 
