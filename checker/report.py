@@ -7,10 +7,9 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
 
 from .catalogue import Catalogue
-from .catalogue import load as load_catalogue
 from .game import Game
 from .modelled import NotModelled, not_modelled
-from .resolution import Resolution, resolution
+from .resolution import Resolution, resolution, skill_subject, what_to_write
 from .solver import Atoms
 
 LEGAL, INVALID, DENIED, CONFLICT = "legal", "invalid", "denied", "conflict"
@@ -247,13 +246,9 @@ class _Verdicts:
         if subject == "order":
             return "order"
         name, *args = subject
-        actor = f" {args[0]}" if self.several and name in ("order", "shot", "act") else ""
-        if name == "order":
-            return f"order{actor} skill {args[1]}"
-        if name == "aro_decl":
-            return f"aro {args[0]}"
-        if name == "shot":
-            return f"order{actor} skill {args[1]} shot at {args[2]}"
+        if name in ("order", "aro_decl", "shot"):
+            return skill_subject(subject, self.several)
+        actor = f" {args[0]}" if self.several and name == "act" else ""
         if name == "act":
             _, slot, skill, weapon, target = args
             return f"declaration{actor} {slot} {skill} {weapon} {target}"
@@ -357,16 +352,15 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     )
 
 
-def check_report(game: Game, atoms: Atoms, catalogue: Catalogue | None = None) -> CheckReport:
-    """A verdict on the declared Order, each of its skills, and each declared ARO
-    (``catalogue``: the edition's, loaded when not given)."""
+def check_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> CheckReport:
+    """A verdict on the declared Order, each of its skills, and each declared ARO."""
     v = _Verdicts(atoms, game)
     judgements = _judgements(v, atoms)
     resolved = resolution(game, atoms)
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(atoms, resolved), v.revealed(atoms),
                        game.spearhead, resolved, rules,
-                       not_modelled(game, catalogue if catalogue is not None else load_catalogue(game.edition)))
+                       not_modelled(game, catalogue))
 
 
 def fact_text(fact) -> str:
@@ -378,9 +372,7 @@ def fact_text(fact) -> str:
 
 def _option_pending(missing: tuple, rules: tuple[Citation, ...]) -> OptionPending:
     """An option's pending fact, with the text to write: ``distance fus1 hellcat N``."""
-    kind, *args = missing
-    ids = tuple(str(a) for a in args)
-    write = f"distance {' '.join(ids)} N" if kind == "distance" else " ".join((kind, *ids))
+    kind, ids, write, _where = what_to_write(missing)
     return OptionPending(kind, ids, rules, write)
 
 

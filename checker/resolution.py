@@ -262,23 +262,29 @@ def _pending(atoms: Atoms) -> dict[str, tuple[Pending, ...]]:
 
 def _pending_fact(subject: str, missing: tuple, rules: tuple[str, ...]) -> Pending:
     """What to write for one missing fact (``missing`` as the rule base names it)."""
+    kind, ids, write, where = what_to_write(missing)
+    return Pending(subject, kind, ids, rules, write, where)
+
+
+def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
+    """A fact the rule base says is missing (``distance(fus, alg)``...) as its kind, its
+    ids, the text to write and where to write it."""
     kind, *args = missing
     ids = tuple(str(a) for a in args)
     if kind == "distance":
         a, b = ids
-        return Pending(subject, kind, ids, rules, f"distance {a} {b} N", "a line of its own, N in inches")
+        return kind, ids, f"distance {a} {b} N", "a line of its own, N in inches"
     if kind == "burst_share":
         actor, step, target = ids
-        return Pending(subject, kind, ids, rules, f"{target} xN",
-                       f"{actor}'s skill {step}, after the target {target}: each target's share of the Burst")
+        return (kind, ids, f"{target} xN",
+                f"{actor}'s skill {step}, after the target {target}: each target's share of the Burst")
     if kind == "attribute":
         trooper, attribute = ids
-        return Pending(subject, kind, ids, rules, f"{attribute.upper()} n", f"{trooper}'s details")
+        return kind, ids, f"{attribute.upper()} n", f"{trooper}'s details"
     if kind == "ammunition":
         roller, weapon = ids
-        return Pending(subject, kind, ids, rules, f"{weapon}, <ammunition>",
-                       f"the parentheses of {roller}'s skill: the weapon has several")
-    return Pending(subject, kind, ids, rules, " ".join(ids), "the position")
+        return kind, ids, f"{weapon}, <ammunition>", f"the parentheses of {roller}'s skill: the weapon has several"
+    return kind, ids, " ".join(ids), "the position"
 
 
 def skill_subject(subject, several: bool) -> str:
