@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from .odds import OddsReport, OptionOdds
-from .odds_render import percent, rows_by_option
 from .report import (
     CONFLICT,
     DENIED,
@@ -18,6 +17,9 @@ from .report import (
     Conflict,
     DeclarationsReport,
 )
+
+if TYPE_CHECKING:  # the odds modules load only for `aros --odds` (start-up of every command)
+    from .odds import OddsReport, OptionOdds
 
 TRIGGER_WORDS = {
     "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "template_cc": "in a Close Combat under a template", "hacking_area": "Hacking Area",
@@ -52,7 +54,11 @@ def aros_text(r: AroReport, show_denied: bool = True, odds: OddsReport | None = 
     lines = [_heading(r, "(none declared)")]
     if not r.activated:
         lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>'.")
-    priced = rows_by_option(odds) if odds is not None else None
+    priced = None
+    if odds is not None:
+        from .odds_render import rows_by_option
+
+        priced = rows_by_option(odds)
     if priced is not None:
         lines += ODDS_HEAD
     cited: dict[str, Citation] = {}
@@ -146,6 +152,8 @@ def _legal_lines(options, cited: dict[str, Citation], priced=None) -> list[str]:
 def _odds_table(legal, trooper: str, priced: dict[tuple, list[OptionOdds]]) -> list[str]:
     """``legal:`` then one line per legal option (per ammunition, when its weapon has
     several) with its chances, and what a chance left out (n/a) waits on."""
+    from .odds_render import percent
+
     rows: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
     for o in legal:
         found = priced.get((trooper, o.skill, o.weapon, o.against), [])
