@@ -24,6 +24,7 @@ from .position import (
     Span,
     Target,
     TrooperDecl,
+    lines_of,
 )
 from .resources import grammar_file
 
@@ -161,12 +162,6 @@ def decode(data: bytes, file: str = "<position>") -> str:
             Location(file, line, column, source),
             ("UTF-8 text: save the file as UTF-8",),
         ) from None
-
-
-def lines_of(text: str) -> list[str]:
-    """The lines of a text as the parser counts them: split at newlines only (str.
-    splitlines would also split at form feeds, U+2028... and shift every line after)."""
-    return text.split("\n")
 
 
 def parse(text: str, file: str = "<position>") -> Position:

@@ -9,6 +9,12 @@ import re
 from dataclasses import dataclass, field
 
 
+def lines_of(text: str) -> list[str]:
+    """The lines of a text as the parser counts them: split at newlines only (str.
+    splitlines would also split at form feeds, U+2028... and shift every line after)."""
+    return text.split("\n")
+
+
 @dataclass(frozen=True)
 class Span:
     """Where a token stands in the position text (1-based)."""

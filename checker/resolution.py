@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from .catalogue import Catalogue
 from .errors import Location, PositionError
 from .game import Game
-from .position import Position
+from .position import Position, lines_of
 from .solver import Atoms
 
 
@@ -386,7 +386,7 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     else:
         why = _guts_dice_text(trooper, min(extra[first][indexes[0]], key=str))
     span = written.values[indexes[0] - 1]
-    lines = position.text.split("\n")  # as the notation counts lines (not at form feeds...)
+    lines = lines_of(position.text)
     source = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
     return PositionError(f"{why}; {which}", Location(position.file, span.line, span.column, source))
 

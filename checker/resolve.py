@@ -32,6 +32,7 @@ from .position import (
     Span,
     Target,
     TrooperDecl,
+    lines_of,
 )
 from .resources import editions
 
@@ -73,7 +74,7 @@ def resolve(position: Position) -> Game:
 class _Resolver:
     def __init__(self, position: Position):
         self.pos = position
-        self.lines = position.text.split("\n")  # as the parser counts lines
+        self.lines = lines_of(position.text)
 
     def error(self, message: str, named: Named | None, expected: tuple[str, ...] = ()) -> PositionError:
         line, column = (named.span.line, named.span.column) if named else (1, 1)
