@@ -1,8 +1,8 @@
 """The d20 and what each face does: the per-die rules of the resolution restated over
 all 20 faces, and the exact number of rolls giving each outcome.
 
-The rules are the resolution's own (asp/core/rolls.lp ``result/4``, ``beats/3``; the
-editions' ``slot_result/5`` in asp/n5/damage.lp and asp/n3/damage.lp);
+The rules are the resolution's own (asp/infinity/core/rolls.lp ``result/4``, ``beats/3``; the
+editions' ``slot_result/5`` in asp/infinity/n5/damage.lp and asp/infinity/n3/damage.lp);
 tests/test_odds_enumeration.py runs ``check`` on every class of dice outcome of small
 positions and compares its counts with these, so the two cannot drift apart.
 
@@ -45,7 +45,7 @@ def face(sv: int, die: int, edition: str) -> Face:
     edition's ``above_20/1``): N3 adds the excess to the die and a total of 20 or more is
     a Critical (http://infinitythewiki.com/en/Rolls); N5 leaves the die as rolled, a 20
     and every die up to the excess being Criticals (``result_above_20`` in
-    asp/n5/rules.lp).
+    asp/infinity/n5/rules.lp).
     """
     if sv <= 0:
         return Face(FAIL, die)
@@ -206,8 +206,8 @@ class SaveRoll:
 
 
 def save_roll(edition: str, attribute: str, value: int, cover: int, against: int) -> SaveRoll:
-    """A saving roll as each edition passes it: N5 (asp/n5/damage.lp) on a die equal to
-    or below ARM / BTS + PS + cover (PH + the ammunition's MOD); N3 (asp/n3/damage.lp)
+    """A saving roll as each edition passes it: N5 (asp/infinity/n5/damage.lp) on a die equal to
+    or below ARM / BTS + PS + cover (PH + the ammunition's MOD); N3 (asp/infinity/n3/damage.lp)
     when the die plus ARM / BTS plus cover beats the weapon's DAM."""
     if edition == "n5":
         sv = value + against + cover

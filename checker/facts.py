@@ -1,7 +1,7 @@
 """Turn a :class:`Game` and its catalogue into clingo facts.
 
 Every input predicate of the rule base is listed, with its meaning, in
-``asp/core/inputs.lp``. Only the catalogue entries a position uses are emitted, plus
+``asp/infinity/core/inputs.lp``. Only the catalogue entries a position uses are emitted, plus
 the whole (small) tables of common skills and states, so grounding stays small.
 """
 

@@ -10,7 +10,7 @@ The rolls (Success Value, dice, Face to Face pairings, ammunition, the hits of a
 Direct Template) are the resolution's: each option is solved with its dice removed and
 read through :mod:`checker.resolution`. :mod:`checker.odds_rolls` prices them
 (:mod:`checker.dice` counts every outcome of the dice); :mod:`checker.odds_saves`
-follows the edition's damage rules (asp/core/damage.lp, asp/<edition>/damage.lp),
+follows the edition's damage rules (asp/infinity/core/damage.lp, asp/infinity/<edition>/damage.lp),
 restated there per hit, to each trooper's end state. What the odds cannot price (a
 pending fact, an ammunition or skill not restated there) is named in ``not_priced``,
 and every number it would change is left out (None), never counted as nothing.

@@ -1,6 +1,6 @@
 """Saving rolls and end states of an Order priced exactly (part of ``ruling odds``,
 :mod:`checker.odds`): given the hits, each trooper's saves per hit as the edition's
-damage rules ask for them (asp/core/damage.lp, asp/<edition>/damage.lp, restated here
+damage rules ask for them (asp/infinity/core/damage.lp, asp/infinity/<edition>/damage.lp, restated here
 per hit), its Wounds and its end state, and the summary chances. What cannot be priced
 is named and left out (None), never counted as nothing.
 """

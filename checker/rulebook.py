@@ -11,7 +11,7 @@ not constants, so an id named in a comment or a rule's text is not a use.
 
 With ``facts.py`` and ``solver.py``, the only module that imports clingo; it parses and
 never grounds or solves. Paths are relative to the folder holding ``asp/``
-(``asp/core/templates.lp``), in a source checkout and in the installed package alike.
+(``asp/infinity/core/templates.lp``), in a source checkout and in the installed package alike.
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def test_solving_past_the_time_bound_is_a_clear_error(write, tmp_path, monkeypat
 def test_the_rule_base_constants_in_trooper_places_are_read_from_the_rules():
     found = solver.trooper_constants({"none", "rem", "tag", "burnt", "alg", "trooper"})
     assert set(found) == {"none"}  # rem, tag, burnt: troop types and a state, never a trooper
-    assert re.fullmatch(r"asp/core/[a-z_]+\.lp:[0-9]+", found["none"]), found
+    assert re.fullmatch(r"asp/infinity/core/[a-z_]+\.lp:[0-9]+", found["none"]), found
 
 
 def test_a_trooper_called_none_is_refused_and_would_have_been_taken_for_no_target(write):
@@ -164,7 +164,7 @@ def test_a_trooper_called_none_is_refused_and_would_have_been_taken_for_no_targe
     assert result.exit_code == EXIT_BAD_INPUT
     first = result.stderr.splitlines()[0]
     assert re.search(r":5:9: error: trooper id 'none' is reserved: the rule base writes it where a trooper id "
-                     r"or side stands \(asp/core/[a-z_]+\.lp:[0-9]+\)", first), first
+                     r"or side stands \(asp/infinity/core/[a-z_]+\.lp:[0-9]+\)", first), first
     other = run("check", write(shot.replace("ID", "nobody")))  # any other id: no LoF, the attack is denied
     assert other.exit_code == EXIT_ILLEGAL and "[target_lof]" in other.stdout
 

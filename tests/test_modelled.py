@@ -1,13 +1,13 @@
 """What the catalogue says the rule base models agrees with what the rule base reads.
 
-"Read" is derived from the rule files themselves (``asp/core/*.lp`` and the edition's
+"Read" is derived from the rule files themselves (``asp/infinity/core/*.lp`` and the edition's
 folder), parsed with clingo's AST, plus the catalogue facts ``checker/facts.py`` emits
 for every common skill and state:
 
 - A *carrier* is an argument position (an argument of an atom, or an argument of a
   function term inside one, such as ``X`` in ``skill_needs(S, special_skill(X))``) that
   holds ids of one catalogue kind. Each kind starts from the input predicates that carry
-  its ids (``asp/core/inputs.lp``, ``checker/facts.py``):
+  its ids (``asp/infinity/core/inputs.lp``, ``checker/facts.py``):
 
   ============== ============================================================
   special skills has_skill/3 #2, skill_param/3 #2
@@ -50,7 +50,7 @@ import pytest
 from clingo import SymbolType, ast
 
 from checker import catalogue as cat
-from checker import render
+from checker import render, rulebook
 from checker.catalogue import NO, PARTIAL, YES
 from checker.cli import EXIT_ILLEGAL, EXIT_OK
 from checker.resources import asp_dir, editions
@@ -180,7 +180,8 @@ def reads_position(rules: list[list[Atom]], position: Position) -> set[str]:
 
 
 def rule_files(edition: str) -> list:
-    return sorted((asp_dir() / "core").glob("*.lp")) + sorted((asp_dir() / edition).glob("*.lp"))
+    """The files the edition's entry file includes, itself left out (it holds no rules)."""
+    return [asp_dir().parent / f for f in rulebook.load(edition).files][1:]
 
 
 def catalogue_facts(c: cat.Catalogue) -> str:

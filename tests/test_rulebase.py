@@ -13,7 +13,7 @@ import pytest
 from checker import analysis, catalogue, rulebook, solver
 from checker.resources import editions
 
-from .conftest import ROOT
+from .conftest import INCLUDE, ROOT, included
 
 
 def _statements(edition: str) -> list:
@@ -98,12 +98,12 @@ def cited(edition: str) -> set[str]:
 # became reachable, the solver would refuse the position with a rule-base error.
 UNREACHABLE = {
     "n3": {
-        "dodge_engaged": "asp/core/engagement.lp: needs dodge_leaves_engaged, an N5 fact",
-        "immunity_critical": "asp/core/damage.lp: needs critical_save(extra_save), the N5 critical",
-        "immunity_state": "asp/core/damage.lp: needs a state-giving ammunition (Stun) no N3 weapon has",
-        "stun_ammo": "asp/n3/damage.lp: Stun is in the ammunition table, on no N3 weapon of the catalogue",
-        "plasma_ammo": "asp/n3/damage.lp: Plasma is in the ammunition table, on no N3 weapon of the catalogue",
-        "remote_presence": "asp/core/damage.lp: needs the Remote Presence skill, not in the N3 catalogue",
+        "dodge_engaged": "asp/infinity/core/engagement.lp: needs dodge_leaves_engaged, an N5 fact",
+        "immunity_critical": "asp/infinity/core/damage.lp: needs critical_save(extra_save), the N5 critical",
+        "immunity_state": "asp/infinity/core/damage.lp: needs a state-giving ammunition (Stun) no N3 weapon has",
+        "stun_ammo": "asp/infinity/n3/damage.lp: Stun is in the ammunition table, on no N3 weapon of the catalogue",
+        "plasma_ammo": "asp/infinity/n3/damage.lp: Plasma is in the ammunition table, on no N3 weapon of the catalogue",
+        "remote_presence": "asp/infinity/core/damage.lp: needs the Remote Presence skill, not in the N3 catalogue",
     },
     "n5": {},
 }
@@ -250,3 +250,33 @@ def test_reading_shown_atoms_matches_the_clingo_api(term):
     symbol = clingo.parse_term(term)
     expected = (symbol.name, tuple(value(a) for a in symbol.arguments))
     assert solver._parse_term(str(symbol)) == expected
+
+
+def test_every_rule_file_is_included_once_by_each_entry_that_reaches_it():
+    asp = solver.entry_file("n5").parent.resolve()
+    reached: set = set()
+    for edition in editions():
+        files = included(solver.entry_file(edition).resolve())[1:]
+        assert len(files) == len(set(files)), f"{edition} includes a file twice"
+        reached |= set(files)
+    entries = {solver.entry_file(e).resolve() for e in editions()}
+    assert {p.resolve() for p in asp.rglob("*.lp")} - entries == reached
+
+
+@pytest.mark.parametrize("edition", editions())
+@pytest.mark.parametrize("folder", ["skills", "states"])
+def test_each_folder_list_names_every_file_of_its_folder(edition, folder):
+    base = solver.entry_file(edition).parent / "infinity" / edition
+    listed = INCLUDE.findall((base / f"{folder}.lp").read_text(encoding="utf-8"))
+    assert listed == sorted(f"{folder}/{p.name}" for p in (base / folder).glob("*.lp"))
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_every_resolution_rule_names_a_step_of_the_table(edition):
+    import clingo
+
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(str(solver.entry_file(edition)))
+    ctl.ground([("base", [])])
+    unknown = [str(s) for s in ctl.symbolic_atoms.by_signature("unknown_step", 2)]
+    assert unknown == []

@@ -13,9 +13,8 @@ from checker.cli import EXIT_BAD_INPUT, EXIT_OK, main
 from checker.errors import RuleBaseError
 from checker.resources import asp_dir, editions
 
-from .conftest import ROOT
+from .conftest import ROOT, holds_statements, included
 
-INCLUDE = re.compile(r'^#include "([^"]+)"\.', re.MULTILINE)
 CITATION = re.compile(r"^rule\(([a-z0-9_]+), (n3|n5),", re.MULTILINE)
 
 
@@ -29,14 +28,6 @@ def line_of(place: dict) -> str:
     return lines[place["line"] - 1]
 
 
-def included(path) -> list:
-    """The entry file and every file it includes, read with a regex, not with clingo."""
-    files = [path]
-    for name in INCLUDE.findall(path.read_text(encoding="utf-8")):
-        files += included(path.parent / name)
-    return files
-
-
 def all_rules() -> list[dict]:
     result = run("rules", "--format", "json")
     assert result.exit_code == EXIT_OK
@@ -46,16 +37,16 @@ def all_rules() -> list[dict]:
 def test_template_dodge_shows_its_text_its_citation_and_its_uses():
     result = run("rules", "template_dodge")
     assert result.exit_code == EXIT_OK
-    table = (asp_dir() / "n3" / "rules.lp").read_text(encoding="utf-8").split("\n")
+    table = (asp_dir() / "infinity" / "n3" / "rules.lp").read_text(encoding="utf-8").split("\n")
     cited = next(i for i, line in enumerate(table, 1) if line.startswith("rule(template_dodge, n3,"))
     text = re.search(r'"([^"]+)"\)\.$', table[cited]).group(1)  # the Text, on the next line
     assert result.output.startswith("[template_dodge] N3\n")
     assert "  source: seed 003_ffd030bb113e9f57.txt p.35\n" in result.output
     assert f"  text:   {text}\n" in result.output
-    assert f"  cited:  asp/n3/rules.lp:{cited}\n" in result.output
-    aro = (asp_dir() / "n3" / "aro.lp").read_text(encoding="utf-8").split("\n")
+    assert f"  cited:  asp/infinity/n3/rules.lp:{cited}\n" in result.output
+    aro = (asp_dir() / "infinity" / "n3" / "aro.lp").read_text(encoding="utf-8").split("\n")
     override = next(i for i, line in enumerate(aro, 1) if "overrides(template_dodge, aro_lof)" in line)
-    assert f"asp/n3/aro.lp:{override}\n" in result.output
+    assert f"asp/infinity/n3/aro.lp:{override}\n" in result.output
     # N5 has no such rule: only the N3 citation is printed
     assert "N5" not in result.output
 
@@ -66,9 +57,9 @@ def test_a_rule_of_both_editions_is_printed_for_each():
     for rule in data:
         uses = {(p["file"], line_of(p).strip()) for p in rule["used_at"]}
         # the core denial, loaded by both editions, derives it in each
-        assert any(f == "asp/core/aro.lp" and t.startswith("denial(aro(R, S, W, A), aro_lof) :-") for f, t in uses)
+        assert any(f == "asp/infinity/core/aro.lp" and t.startswith("denial(aro(R, S, W, A), aro_lof) :-") for f, t in uses)
     n3 = {(p["file"], line_of(p).strip()) for p in data[0]["used_at"]}
-    assert ("asp/n3/sixth_sense.lp", "overrides(sixth_sense, aro_lof).") in n3
+    assert ("asp/infinity/n3/skills/sixth_sense.lp", "overrides(sixth_sense, aro_lof).") in n3
 
 
 def test_every_printed_place_holds_its_rule():
@@ -78,15 +69,17 @@ def test_every_printed_place_holds_its_rule():
         for place in rule["used_at"]:
             code = line_of(place).split("%")[0]  # a comment naming the rule is not a use
             assert re.search(rf"\b{rule['id']}\b", code), (rule["id"], place)
-            assert not place["file"].startswith("asp/n") or place["file"].startswith(f"asp/{rule['edition']}")
+            edition_file = place["file"].startswith("asp/infinity/n")
+            assert not edition_file or place["file"].startswith(f"asp/infinity/{rule['edition']}/")
 
 
 def test_every_id_of_both_editions_is_indexed_from_the_files_the_edition_loads():
     indexed = {(r["id"], r["edition"]) for r in all_rules()}
     expected = set()
     for edition in editions():
-        files = included(asp_dir() / f"{edition}.lp")
-        assert list(rulebook.load(edition).files) == [f.relative_to(ROOT).as_posix() for f in files]
+        files = included(asp_dir().resolve() / f"{edition}.lp")
+        with_rules = [f for i, f in enumerate(files) if i == 0 or holds_statements(f)]
+        assert list(rulebook.load(edition).files) == [f.relative_to(ROOT).as_posix() for f in with_rules]
         expected |= {c for f in files for c in CITATION.findall(f.read_text(encoding="utf-8"))}
     assert sorted(expected - indexed) == [] and sorted(indexed - expected) == []
     assert {e for _, e in indexed} == {"n3", "n5"}
@@ -99,7 +92,7 @@ def test_no_id_lists_every_rule_of_the_edition_one_line_each():
     ids = rulebook.load("n5").ids
     assert len(lines) == len(ids)
     for rule_id, line in zip(ids, lines):
-        assert line.startswith(f"[{rule_id}] N5 asp/n5/rules.lp:"), line
+        assert line.startswith(f"[{rule_id}] N5 asp/infinity/n5/rules.lp:"), line
     both = run("rules").output.rstrip("\n").split("\n")
     assert len(both) == len(rulebook.load("n3").ids) + len(ids)
 
