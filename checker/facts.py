@@ -11,6 +11,7 @@ from clingo import Function, Number, String, Symbol
 
 from .catalogue import Catalogue, Entry, atom_text
 from .game import Game, SkillUse
+from .params import Term
 
 
 def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
@@ -75,6 +76,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
 def _term(value) -> Symbol:
     if isinstance(value, Symbol):
         return value
+    if isinstance(value, Term):
+        return Function(value.name, [_term(a) for a in value.args])
     if isinstance(value, bool):
         return Function("true" if value else "false")
     if isinstance(value, int):

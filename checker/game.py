@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .params import Value
+
 
 @dataclass(frozen=True)
 class SkillHeld:
-    """A special skill a trooper has: ``Sixth Sense L2`` -> ('sixth_sense', 2, None)."""
+    """A special skill a trooper has: ``Sixth Sense L2`` -> ('sixth_sense', 2, None);
+    ``Surprise Attack (CC-3)`` -> ('surprise_attack', None, Term('mod', ('cc', -3))).
+    ``param`` is typed by checker/params.py (None for a value no rule reads)."""
 
     id: str
     level: int | str | None = None
-    param: int | str | None = None
+    param: Value | None = None
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,11 @@ class Range:
         value = int(text)
         return value if self.low <= value <= (self.high if high is None else high) else None
 
+    def out_of_range(self, text: str) -> str:
+        """``"a MOD '-13' is out of range"``: a number as written, a long one cut short."""
+        shown = repr(text) if len(text) <= 12 else f"'{text[:9]}...' ({len(text)} characters)"
+        return f"{self.what} {shown} is out of range"
+
     def expected(self, high: int | None = None, detail: str = "") -> str:
         """``'a distance from 0 to 96 inches (the longest range band...)'``."""
         top = self.high if high is None else high

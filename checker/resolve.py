@@ -8,10 +8,8 @@ the game's rules is left to the rule base.
 
 from __future__ import annotations
 
-import re
-
 from . import catalogue as cat
-from . import solver
+from . import params, solver
 from .errors import Location, PositionError
 from .game import (
     Activation,
@@ -88,7 +86,7 @@ class _Resolver:
         high = base + bound.high if bound.over else None
         value = bound.read(named.text, high)
         if value is None:
-            raise self.error(f"{bound.what} {_shown(named.text)} is out of range", named, (bound.expected(high, detail),))
+            raise self.error(bound.out_of_range(named.text), named, (bound.expected(high, detail),))
         return value
 
     def game(self) -> Game:
@@ -246,18 +244,18 @@ class _Resolver:
                 raise self.error(f"{entry.name} has no level {level}; levels: {levels}", named)
         elif level not in (None, "X"):
             number = self.number("level", Named(level, named.span))
-        return SkillHeld(entry.id, number, self._param(param, named) if param else None)
+        return SkillHeld(entry.id, number, self._param(entry, param, named) if param else None)
 
-    def _param(self, text: str, named: Named) -> int | str:
-        """A skill's parameter: a MOD (``-6``) as an int in its range, any other text
-        (``CC-3``, ``E/M``) as written."""
+    def _param(self, entry: cat.Entry, text: str, named: Named) -> params.Value | None:
+        """A skill's parameter, read by the type its catalogue entry gives (checker/params.py)."""
         at = Named(text, named.param_span or named.span)
-        if re.fullmatch(r"[+-]*[0-9]+", text):
-            return self.number("param", at)
         if any(c.isdigit() and not c.isascii() for c in text):
             raise self.error(f"{text!r} writes a number with digits other than 0-9", at,
                              (RANGES["param"].expected() + ", in the digits 0-9",))
-        return text
+        try:
+            return params.read(entry, text, self.cat)
+        except params.ParamError as exc:
+            raise self.error(str(exc), at, (exc.expected,)) from None
 
     def _relation(self, rel) -> Relation:
         subject, obj = self._id(rel.subject), self._id(rel.object)
@@ -272,7 +270,7 @@ class _Resolver:
         whole, _, decimals = named.text.partition(".")
         inches = bound.read(whole)
         if inches is None or (inches == bound.high and decimals.strip("0")):
-            raise self.error(f"{bound.what} {_shown(named.text)} is out of range", named, (bound.expected(),))
+            raise self.error(bound.out_of_range(named.text), named, (bound.expected(),))
         return round(float(named.text) * 10)
 
     def _use(self, decl: SkillDecl) -> SkillUse:
@@ -326,8 +324,3 @@ class _Resolver:
             f"{weapon.name} has no ammunition or mode {named.text!r}; it has: {', '.join(choices)}",
             named,
         )
-
-
-def _shown(text: str) -> str:
-    """A number as written, quoted; a long one cut short with its length."""
-    return repr(text) if len(text) <= 12 else f"'{text[:9]}...' ({len(text)} characters)"

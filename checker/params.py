@@ -1,0 +1,126 @@
+"""Special skill parameters: the value in a skill's brackets, read by its catalogue type.
+
+A special skill with a parameter names its type in the catalogue (``param = "mod"``);
+this module reads what a position writes into a typed value, so no rule of the rule
+base parses a string:
+
+``mod``            a signed MOD in the MOD range: ``Mimetism (-6)`` -> ``-6``
+``attribute_mod``  a MOD, optionally to one attribute: ``Surprise Attack (CC-3)`` ->
+                   ``mod(cc, -3)``; ``Surprise Attack (-3)`` -> ``mod(all, -3)``
+``immunity``       what the Immunity covers: ``ARM``, ``BTS``, ``Enhanced`` (both),
+                   ``Critical``, an ammunition (``ammo(shock)``), a trait
+                   (``trait(continuous_damage)``) or a state (``state(stunned)``),
+                   each looked up in the edition's catalogue
+``choice``         one of the entry's ``param_values`` (``Terrain (Mountain)`` ->
+                   ``mountain``; ``Decoy (2)`` -> ``2``)
+``text``           a value no rule reads; allowed only on entries that are not fully
+                   modelled (their ``missing`` names it), so it never hides a rule
+
+The values reach clingo through :mod:`checker.facts` (:class:`Term` as a function).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .catalogue import Catalogue, Entry, atom_text, normalize
+from .position import RANGES
+
+KINDS = ("mod", "attribute_mod", "immunity", "choice", "text")
+ATTRIBUTES = ("CC", "BS", "PH", "WIP")  # the attributes a MOD in brackets names (seed 002 Surprise Attack)
+# Immunity's own words (seed 002, Immunity: "(ARM) / (BTS)", "(인핸스드)" Enhanced, "(크리티컬)" Critical)
+IMMUNITY_WORDS = {"arm": "arm", "bts": "bts", "enhanced": "enhanced", "critical": "critical"}
+
+
+@dataclass(frozen=True)
+class Term:
+    """A typed parameter with arguments: ``mod(cc, -3)``, ``ammo(shock)``, ``state(stunned)``."""
+
+    name: str
+    args: tuple[int | str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.name}({', '.join(str(a) for a in self.args)})"
+
+
+Value = int | str | Term  # str: a constant id
+
+
+class ParamError(ValueError):
+    """A parameter its type does not accept; ``expected`` says what would be."""
+
+    def __init__(self, message: str, expected: str):
+        super().__init__(message)
+        self.expected = expected
+
+
+def kind_of(entry: Entry) -> str | None:
+    """The parameter type of a special skill entry, None if it takes none."""
+    kind = entry.get("param")
+    return kind if isinstance(kind, str) else None
+
+
+def read(entry: Entry, text: str, catalogue: Catalogue) -> Value | None:
+    """The typed value of ``text`` written in the brackets of ``entry``; None for a
+    ``text`` parameter (no rule reads it).
+
+    Raises
+    ------
+    ParamError
+        If the entry takes no parameter or ``text`` is not a value of its type.
+    """
+    kind = kind_of(entry)
+    if kind is None:
+        raise ParamError(f"{entry.name} takes no value in brackets", f"{entry.name} without brackets")
+    if kind == "text":
+        return None
+    if kind == "mod":
+        return _mod(text)
+    if kind == "attribute_mod":
+        return _attribute_mod(text)
+    if kind == "immunity":
+        return _immunity(text, catalogue)
+    return _choice(entry, text)
+
+
+def _mod(text: str) -> int:
+    bound = RANGES["param"]
+    value = bound.read(text.strip())
+    if value is None:
+        raise ParamError(bound.out_of_range(text.strip()), bound.expected())
+    return value
+
+
+def _attribute_mod(text: str) -> Term:
+    found = re.fullmatch(r"\s*([A-Za-z]*)\s*([+-]?[0-9]+)\s*", text)
+    attribute = found.group(1).upper() if found else ""
+    expected = f"a MOD ({RANGES['param'].expected()}), optionally after an attribute: {', '.join(ATTRIBUTES)} (CC-3)"
+    if found is None or (attribute and attribute not in ATTRIBUTES):
+        raise ParamError(f"{text!r} is not a MOD, or a MOD to an attribute", expected)
+    try:
+        value = _mod(found.group(2))
+    except ParamError:
+        raise ParamError(f"{text!r}: its MOD is out of range", expected) from None
+    return Term("mod", (attribute.lower() if attribute else "all", value))
+
+
+def _immunity(text: str, catalogue: Catalogue) -> Value:
+    key = normalize(text)
+    if key in IMMUNITY_WORDS:
+        return IMMUNITY_WORDS[key]
+    for kind, name in (("ammunition", "ammo"), ("traits", "trait"), ("states", "state")):
+        entry = catalogue.find(kind, text)
+        if entry is not None:
+            return Term(name, (entry.id,))
+    raise ParamError(f"Immunity ({text}) names no attribute, ammunition, trait or state of edition "
+                     f"{catalogue.edition}",
+                     "ARM, BTS, Enhanced, Critical, or an ammunition, trait or state of the edition")
+
+
+def _choice(entry: Entry, text: str) -> int | str:
+    values = [str(v) for v in entry.get("param_values", [])]
+    for v in values:
+        if normalize(v) == normalize(text):
+            return int(v) if v.isdigit() else atom_text(v)
+    raise ParamError(f"{entry.name} ({text}): not one of its values", "one of: " + ", ".join(values))
