@@ -60,6 +60,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("coordinated", order.trooper)
         if order.spearhead:
             add("spearhead", order.trooper)
+        if order.source is not None and order.source != "impetuous":
+            add("order_source", order.trooper, order.source, "none" if order.pool is None else order.pool)
         for step, use in enumerate(order.skills, start=1):
             add("declared", order.trooper, step, use.skill)
             _use(add, names, (order.trooper, step), use)

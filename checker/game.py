@@ -83,6 +83,8 @@ class Activation:
     impetuous: bool = False
     coordinated: bool = False
     spearhead: bool = False
+    source: str | None = None  # regular, irregular, lieutenant, impetuous; None: not written
+    pool: int | None = None  # a Regular Order's Combat Group
 
 
 @dataclass(frozen=True)

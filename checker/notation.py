@@ -51,6 +51,7 @@ TERMINAL_WORDS = {
     "AFTER_KW": "'after'",
     "ORDER_KW": "'order'",
     "IMPETUOUS_KW": "'impetuous'",
+    "IRREGULAR_KW": "'irregular'",
     "COORDINATED_KW": "'coordinated'",
     "SPEARHEAD_KW": "'spearhead'",
     "ARO_KW": "'aro'",
@@ -83,6 +84,10 @@ TERMINAL_WORDS = {
     "_NL": "the end of the line",
     "$END": "the end of the file",
 }
+
+# The source of an Order (grammar rule order_kind) -> OrderDecl.kind; impetuous is its own flag.
+ORDER_KINDS = {"impetuous": "impetuous", "irregular": "irregular", "lieutenant_order": "lieutenant",
+               "pool": "regular"}
 
 # Common mistakes, each with its own message (lark's match_examples).
 MISTAKES = {
@@ -411,9 +416,12 @@ class _Builder:
         self.seen.setdefault("order", trooper.span)
         skills = tuple(self._skill(s) for s in _subtrees(node, "skill"))
         coordination = _subtrees(node, "coordination")
+        kind = next((c for c in node.children if isinstance(c, Tree) and c.data in ORDER_KINDS), None)
+        pool = _tokens(kind, "INT") if kind is not None and kind.data == "pool" else []
         self.fields["orders"].append(OrderDecl(
-            trooper, skills, bool(_tokens(node, "IMPETUOUS_KW")), bool(coordination),
+            trooper, skills, kind is not None and kind.data == "impetuous", bool(coordination),
             bool(coordination and _tokens(coordination[0], "SPEARHEAD_KW")),
+            ORDER_KINDS[kind.data] if kind is not None else None, _named(pool[0]) if pool else None,
         ))
 
     def _aro(self, node: Tree) -> None:

@@ -95,6 +95,8 @@ class OrderDecl:
     impetuous: bool = False  # an Impetuous Order, from the Impetuous table only
     coordinated: bool = False  # a participant of a Coordinated Order
     spearhead: bool = False  # ...and its Spearhead
+    kind: str | None = None  # the Order's source: regular, irregular, lieutenant, impetuous
+    pool: Named | None = None  # a Regular Order's Combat Group (``from group 2``)
 
 
 @dataclass(frozen=True)

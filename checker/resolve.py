@@ -24,6 +24,7 @@ from .game import (
 from .position import (
     RANGES,
     Named,
+    OrderDecl,
     Position,
     Range,
     SkillDecl,
@@ -114,11 +115,7 @@ class _Resolver:
             active_side=pos.active.text,
             troopers=troopers,
             relations=tuple(self._relation(r) for r in pos.relations),
-            orders=tuple(
-                Activation(self._id(o.trooper), tuple(self._use(s) for s in o.skills),
-                           o.impetuous, o.coordinated, o.spearhead)
-                for o in pos.orders
-            ),
+            orders=tuple(self._activation(o, troopers) for o in pos.orders),
             aros=tuple(
                 Aro(self._id(a.trooper), self._use(a.skill), a.step, a.trooper.span.line)
                 for a in pos.aros
@@ -256,6 +253,23 @@ class _Resolver:
             return params.read(entry, text, self.cat)
         except params.ParamError as exc:
             raise self.error(str(exc), at, (exc.expected,)) from None
+
+    def _activation(self, o: OrderDecl, troopers: tuple[Trooper, ...]) -> Activation:
+        trooper = self._id(o.trooper)
+        pool = self.number("group", o.pool) if o.pool else None
+        if pool is not None and next(t for t in troopers if t.id == trooper).group is None:
+            raise self.error(f"an Order from the pool of Combat Group {pool}: write {trooper}'s own Combat Group "
+                             f"('group N' in its block) to check it", o.pool,
+                             (f"'group N' in the block of trooper {trooper}",))
+        me = next(t for t in troopers if t.id == trooper)
+        if o.kind == "irregular" and me.training != "irregular" and not any(
+                t.lieutenant and t.side == me.side for t in troopers):
+            raise self.error(f"an Irregular Order by {trooper}, whose Training is not Irregular, is legal only in "
+                             f"Loss of Lieutenant: write its army's Lieutenant (with its Null or Isolated state, "
+                             f"if it has one) to check it", o.trooper,
+                             (f"a trooper of side {me.side} with 'lieutenant' in its block",))
+        return Activation(trooper, tuple(self._use(s) for s in o.skills), o.impetuous, o.coordinated,
+                          o.spearhead, o.kind, pool)
 
     def _relation(self, rel) -> Relation:
         subject, obj = self._id(rel.subject), self._id(rel.object)
