@@ -1,4 +1,6 @@
-"""Collect every case file under cases/ as a pytest item, run by checker.cases.
+"""Collect every case file under cases/ as a pytest item: Infinity's ``*.toml`` run by
+checker.cases, Urban War's ``*.uwcase`` by checker.urban_war.cases (one interface:
+``load(path)``, ``run(case)`` with ``.passed`` and ``.describe()``).
 
 A case file is read while collecting, so a malformed one (an unknown key, a value of the
 wrong type) is a collection error naming the file and the key, never a passing test."""
@@ -9,17 +11,21 @@ import pytest
 
 from checker import cases
 from checker.errors import CaseFormatError
+from checker.urban_war import cases as urban_war_cases
+
+RUNNERS = {".toml": cases, urban_war_cases.SUFFIX: urban_war_cases}
 
 
 def pytest_collect_file(parent, file_path):
-    if file_path.suffix == ".toml":
+    if file_path.suffix in RUNNERS:
         return CaseFile.from_parent(parent, path=file_path)
     return None
 
 
 class CaseFile(pytest.File):
     def collect(self):
-        yield CaseItem.from_parent(self, name=self.path.stem, case=cases.load(self.path))
+        runner = RUNNERS[self.path.suffix]
+        yield CaseItem.from_parent(self, name=self.path.stem, case=runner.load(self.path), runner=runner)
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseFormatError):
@@ -28,12 +34,13 @@ class CaseFile(pytest.File):
 
 
 class CaseItem(pytest.Item):
-    def __init__(self, *, case: cases.Case, **kwargs):
+    def __init__(self, *, case, runner, **kwargs):
         super().__init__(**kwargs)
         self.case = case
+        self.runner = runner
 
     def runtest(self):
-        result = cases.run(self.case)
+        result = self.runner.run(self.case)
         if not result.passed:
             raise CaseFailure(result.describe())
 

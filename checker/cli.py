@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, analysis, render, solver
+from . import __version__, analysis, render, solver, urban_war
 from .catalogue import load as load_catalogue
 from .errors import RulingError
 from .resources import editions
@@ -64,7 +64,7 @@ def main() -> None:
               help="Add to each legal ARO its exact chances (active down, reactor down, nothing), as 'ruling odds'.")
 def aros(file: str, fmt: str, legal_only: bool, strict: bool, with_odds: bool) -> None:
     """Each enemy trooper's legal AROs, and the rule denying every other option."""
-    analysed = _run(file, fmt)
+    analysed = _run(file, fmt, "aros", legal_only=legal_only, strict=strict, with_odds=with_odds)
     result = analysed.aros()
     if with_odds:
         from . import odds as odds_module
@@ -85,7 +85,7 @@ def aros(file: str, fmt: str, legal_only: bool, strict: bool, with_odds: bool) -
 @strict_option
 def check(file: str, fmt: str, strict: bool) -> None:
     """Verdict on the declared Order and AROs (exit 1 if anything is illegal)."""
-    result = _run(file, fmt).check()
+    result = _run(file, fmt, "check", strict=strict).check()
     _emit(result, fmt, render.check_text)
     failed = not result.legal or result.conflicts or (strict and result.not_modelled)
     sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
@@ -98,7 +98,7 @@ def check(file: str, fmt: str, strict: bool) -> None:
 @strict_option
 def declarations(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
     """Every skill, weapon and target the activated trooper may declare, slot by slot."""
-    result = _run(file, fmt).declarations()
+    result = _run(file, fmt, "declarations", legal_only=legal_only, strict=strict).declarations()
     _emit(result, fmt, lambda r: render.declarations_text(r, show_denied=not legal_only))
     failed = result.conflicts or result.breaches or (strict and result.not_modelled)
     sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
@@ -126,12 +126,14 @@ def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
     import time
 
     from . import batch, cases
+    from .urban_war import cases as urban_war_cases
 
     # On a terminal, a progress line on stderr, rewritten in place and erased at the end.
     progress = fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty()
-    results: list[cases.CaseResult] = []
+    results: list[cases.CaseResult | urban_war_cases.CaseResult] = []
     try:
-        found = cases.collect([Path(p) for p in paths])
+        other_game = urban_war_cases.collect([Path(p) for p in paths])
+        found = cases.collect([Path(p) for p in paths if not urban_war_cases.only_urban_war(Path(p))])
         start = shown = time.monotonic()
         for result in batch.run(found):
             results.append(result)
@@ -141,6 +143,7 @@ def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
                 failures = sum(not r.passed for r in results)
                 line = batch.progress_line(len(results), len(found), failures, now - start)
                 click.echo(f"\r{line}\033[K", err=True, nl=False)
+        results += [urban_war_cases.run(case) for case in other_game]
     except RulingError as exc:
         _fail(exc, fmt)
     if progress:
@@ -164,7 +167,16 @@ def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
 @position_argument
 def facts(file: str) -> None:
     """Print the position as clingo facts, to reproduce a run with the clingo command."""
-    game, _, symbols = _guard(lambda: analysis.load(_read(file), file), "text")
+    text = _guard(lambda: _read(file), "text")
+    if urban_war.declares_game(text):
+        from .urban_war import facts as uw_facts
+        from .urban_war import notation as uw_notation
+
+        _, uw_symbols = _guard(lambda: uw_facts.build(uw_notation.parse(text, file)), "text")
+        click.echo(f"% python -m clingo {solver.entry_file(urban_war.ENTRY)} <this file>")
+        click.echo(solver.program_text(uw_symbols), nl=False)
+        sys.exit(EXIT_OK)
+    game, _, symbols = _guard(lambda: analysis.load(text, file), "text")
     click.echo(f"% python -m clingo {solver.entry_file(game.edition)} <this file>")
     click.echo(solver.program_text(symbols), nl=False)
 
@@ -226,8 +238,34 @@ def _emit(result, fmt: str, as_text) -> None:
         click.echo(as_text(result), nl=False)
 
 
-def _run(file: str, fmt: str) -> analysis.Analysis:
-    return _guard(lambda: analysis.analyse(_read(file), file), fmt)
+def _run(file: str, fmt: str, command: str, **flags: bool) -> analysis.Analysis:
+    text = _guard(lambda: _read(file), fmt)
+    if urban_war.declares_game(text):
+        _urban_war(command, text, file, fmt, **flags)
+    return _guard(lambda: analysis.analyse(text, file), fmt)
+
+
+def _urban_war(command: str, text: str, file: str, fmt: str, legal_only: bool = False, strict: bool = False,
+               with_odds: bool = False) -> None:
+    """aros, declarations and check on an Urban War position (checker/urban_war/); exits."""
+    from .urban_war import analysis as uw_analysis
+    from .urban_war import render as uw_render
+
+    if with_odds:
+        _fail(RulingError("--odds does not cover Urban War: the success values of its d10 tests are not "
+                          "in the rule base"), fmt)
+    analysed = _guard(lambda: uw_analysis.analyse(text, file), fmt)
+    if command == "check":
+        checked = analysed.check()
+        _emit(checked, fmt, uw_render.check_text)
+        sys.exit(EXIT_ILLEGAL if not checked.legal or (strict and checked.not_modelled) else EXIT_OK)
+    if command == "aros":
+        reactions = analysed.reactions()
+        _emit(reactions, fmt, lambda r: uw_render.reactions_text(r, show_denied=not legal_only))
+        sys.exit(EXIT_ILLEGAL if strict and reactions.not_modelled else EXIT_OK)
+    declared = analysed.declarations()
+    _emit(declared, fmt, lambda r: uw_render.declarations_text(r, show_denied=not legal_only))
+    sys.exit(EXIT_ILLEGAL if strict and declared.not_modelled else EXIT_OK)
 
 
 def _read(file: str) -> str:

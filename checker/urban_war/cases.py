@@ -1,0 +1,173 @@
+"""Urban War rule cases: one TOML file per case, ending in ``.uwcase`` (so Infinity's
+case collector, which reads ``*.toml``, leaves them alone), expectations compared both ways.
+
+A case file::
+
+    source = "seed 004_5af2cbd84cdeb84c.txt, Berserk Charge"   # required
+    description = "..."
+    command = "aros"            # aros | declarations | check | error
+    position = '''
+    game urban-war
+    ...
+    '''
+    [expect]
+    # aros: per model, the exact set of legal reactions ("skill>target"), the rules denying
+    # named ones, the tests named ones wait on
+    legal.art = ["overwatch_shoot>sgt"]
+    denied.art = { "counter_charge>sgt" = ["uw_counter_charge"] }
+    tests.art = { "overwatch_shoot>sgt" = ["cd_test_calibre"] }
+    # declarations: the exact set of legal options of the next slot, denials of named ones
+    legal = ["move", "shoot>art"]
+    denied = { "charge>art" = ["uw_charge_snap_fire"] }
+    # check: the overall verdict, per subject ("action 1", "react art") its denying rules;
+    # per model, each wound's result in order, the wounds lost, the states gained
+    legal = true
+    verdicts = { "action 1" = [], "react art" = ["uw_shoot_los"] }
+    damage = { art = ["dodged", "wound"] }
+    wounds_lost = { art = 1 }
+    states = { sgt = ["revealed"] }
+    # error: the kind of error, its line, words of its message
+    kind = "position"
+    line = 3
+    message = "unknown model id"
+
+Inputs: case files. Defines: :func:`collect`, :func:`load`, :func:`run`, :class:`CaseResult`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from ..case_compare import Difference
+from ..cases import (  # the case format's records, shared with Infinity's cases
+    Case,
+    CaseResult,
+)
+from ..errors import CaseFormatError, LocatedError, RulingError
+from . import analysis, render
+from .report import Option
+
+SUFFIX = ".uwcase"
+KEYS = {
+    "aros": {"legal", "denied", "tests"},
+    "declarations": {"legal", "denied", "tests"},
+    "check": {"legal", "verdicts", "damage", "wounds_lost", "states"},
+    "error": {"kind", "line", "message"},
+}
+
+
+def only_urban_war(path: Path) -> bool:
+    """A case file of this game, or a folder holding such cases and no Infinity case."""
+    if path.is_dir():
+        return any(path.rglob(f"*{SUFFIX}")) and not any(path.rglob("*.toml"))
+    return path.suffix == SUFFIX
+
+
+def collect(paths: list[Path]) -> list[Case]:
+    """Every Urban War case under the given files and folders, in path order."""
+    files: list[Path] = []
+    for path in paths:
+        files += sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path] if path.suffix == SUFFIX else []
+    return [load(f) for f in files]
+
+
+def load(path: Path) -> Case:
+    """Read one case file.
+
+    Raises
+    ------
+    CaseFormatError
+        If it is not TOML, lacks source, position or expect, or has an unknown key.
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CaseFormatError(f"{path}: {exc}") from None
+    command = data.get("command", "aros")
+    problems = [f"missing key {k!r}" for k in ("source", "position", "expect") if k not in data]
+    if command not in KEYS:
+        problems.append(f"unknown command {command!r}; commands: {', '.join(KEYS)}")
+    else:
+        unknown = set(data.get("expect", {})) - KEYS[command]
+        problems += [f"unknown key {k!r} in [expect] of a {command} case" for k in sorted(unknown)]
+        if not data.get("expect"):
+            problems.append("empty [expect]")
+    problems += [f"unknown key {k!r} at the top of the case" for k in sorted(
+        set(data) - {"source", "description", "command", "position", "expect"})]
+    if problems:
+        raise CaseFormatError("\n".join(f"{path}: error: {p}" for p in problems))
+    return Case(path, data["source"], data.get("description", ""), command, data["position"], data["expect"])
+
+
+def _sets(key: str, expected: list, found: list) -> list[Difference]:
+    missing = tuple(sorted(set(map(str, expected)) - set(map(str, found))))
+    extra = tuple(sorted(set(map(str, found)) - set(map(str, expected))))
+    return [Difference(key, missing, extra)] if missing or extra else []
+
+
+def _in_order(key: str, expected: list, found: list) -> list[Difference]:
+    return [] if list(expected) == list(found) else [Difference(key, tuple(map(str, expected)), tuple(map(str, found)))]
+
+
+def _option_differences(prefix: str, expect: dict, options: list[Option]) -> list[Difference]:
+    by_key = {o.key(): o for o in options}
+    diffs = []
+    if "legal" in expect:
+        diffs += _sets(f"{prefix}legal", expect["legal"], [o.key() for o in options if not o.denied_by])
+    for name, rules in expect.get("denied", {}).items():
+        denied = list(by_key[name].denied_by) if name in by_key else ["<no such option>"]
+        diffs += _sets(f"{prefix}denied.{name}", rules, denied)
+    for name, tests in expect.get("tests", {}).items():
+        tested = [t for t, _ in by_key[name].tests] if name in by_key else ["<no such option>"]
+        diffs += _sets(f"{prefix}tests.{name}", tests, tested)
+    return diffs
+
+
+def run(case: Case) -> CaseResult:
+    """Run a case and compare its expectations with what the rule base derives."""
+    try:
+        result = analysis.analyse(case.position, str(case.path))
+    except RulingError as exc:
+        if case.command != "error":
+            return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
+        e = case.expect
+        diffs = _sets("kind", [e["kind"]], [getattr(exc, "kind", "error")])
+        if "line" in e:
+            diffs += _sets("line", [e["line"]], [exc.location.line if isinstance(exc, LocatedError) else 0])
+        if "message" in e and e["message"] not in str(exc):
+            diffs.append(Difference("message", (e["message"],), (str(exc),)))
+        return CaseResult(case, tuple(diffs), str(exc))
+    if case.command == "error":
+        return CaseResult(case, (Difference("error", missing=(case.expect.get("kind", ""),)),))
+    if case.command == "declarations":
+        decl = result.declarations()
+        return CaseResult(case, tuple(_option_differences("", case.expect, list(decl.options))),
+                          render.declarations_text(decl))
+    if case.command == "aros":
+        reactions = result.reactions()
+        by_model = dict(reactions.by_model)
+        diffs = []
+        models = set(case.expect.get("legal", {})) | set(case.expect.get("denied", {})) | set(case.expect.get("tests", {}))
+        for model in sorted(models):
+            sub = {k: case.expect[k][model] for k in ("legal", "denied", "tests") if model in case.expect.get(k, {})}
+            diffs += _option_differences(f"{model}: ", sub, list(by_model.get(model, ())))
+        return CaseResult(case, tuple(diffs), render.reactions_text(reactions))
+    check = result.check()
+    e = case.expect
+    diffs = []
+    if "legal" in e and e["legal"] != check.legal:
+        diffs.append(Difference("legal", (str(e["legal"]),), (str(check.legal),)))
+    subjects = {f"action {o.slot}": o for o in check.actions} | {f"react {o.model}": o for o in check.reactions}
+    for name, rules in e.get("verdicts", {}).items():
+        diffs += _sets(f"verdicts.{name}", rules, list(subjects[name].denied_by) if name in subjects else ["<none>"])
+    damage = {d.model: d for d in check.damage}
+    for model, results in e.get("damage", {}).items():
+        diffs += _in_order(f"damage.{model}", results, [r for _, r in damage[model].points] if model in damage else [])
+    for model, lost in e.get("wounds_lost", {}).items():
+        found = damage[model].wounds_lost if model in damage else None
+        if found != lost:
+            diffs.append(Difference(f"wounds_lost.{model}", (str(lost),), (str(found),)))
+    for model, states in e.get("states", {}).items():
+        diffs += _sets(f"states.{model}", states, [s for m, s, _ in check.states if m == model])
+    return CaseResult(case, tuple(diffs), render.check_text(check))

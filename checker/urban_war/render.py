@@ -1,0 +1,71 @@
+"""Urban War verdicts as text for a person (JSON is each report's ``to_dict``).
+
+Inputs: the reports of ``checker/urban_war/report.py``. Defines: :func:`declarations_text`,
+:func:`reactions_text`, :func:`check_text`.
+"""
+
+from __future__ import annotations
+
+from .report import TESTS, Check, Declarations, Option, Reactions, Verdict
+
+
+def _name(o: Option) -> str:
+    return o.skill + (f" -> {o.target}" if o.target else "")
+
+
+def _line(o: Option) -> str:
+    if o.denied_by:
+        return f"{_name(o)}: not allowed " + " ".join(f"[{r}]" for r in o.denied_by)
+    text = f"{_name(o)}: legal"
+    for test, rule in o.tests:
+        text += f"; needs {TESTS.get(test, test)} [{rule}], rolled by hand"
+    for rule in o.no_test:
+        text += f"; with no command check [{rule}]"
+    return text
+
+
+def _tail(v: Verdict) -> list[str]:
+    lines = ["Rules:"] + [f"  [{i}] urban-war {s}: {t}" for i, s, t in v.citations]
+    if v.not_modelled:
+        lines.append("Not modelled (the rule base does not fully encode these: check them by hand):")
+        for n in v.not_modelled:
+            who = f"; {', '.join(n.models)}" if n.models else ""
+            lines.append(f"  {n.kind.rstrip('s').replace('_', ' ')} {n.name}: {n.status}{who}")
+            if n.missing:
+                lines.append(f"    missing: {n.missing}")
+    return lines
+
+
+def declarations_text(d: Declarations, show_denied: bool = True) -> str:
+    order = d.order.replace("_", "-") if d.order else "no order"
+    allowed = f"; at most {d.allowed} action(s)" if d.allowed is not None else ""
+    lines = [f"{d.model} ({order}{allowed}): action {d.slot}"]
+    lines += ["  " + _line(o) for o in d.options if show_denied or not o.denied_by]
+    return "\n".join(lines + _tail(d)) + "\n"
+
+
+def reactions_text(r: Reactions, show_denied: bool = True) -> str:
+    lines = [f"Reactions to {r.active}'s activation:"]
+    for model, options in r.by_model:
+        legal = [o for o in options if not o.denied_by]
+        lines.append(f"{model}: {'may react' if legal else 'no reaction'}")
+        lines += ["  " + _line(o) for o in options if show_denied or not o.denied_by]
+    return "\n".join(lines + _tail(r)) + "\n"
+
+
+def check_text(c: Check) -> str:
+    lines = [f"Verdict: {'legal' if c.legal else 'illegal'}"]
+    lines += [f"  action {o.slot} {_line(o)}" for o in c.actions]
+    lines += [f"  react {o.model}: {_line(o)}" for o in c.reactions]
+    if c.damage:
+        lines.append("Damage:")
+        for d in c.damage:
+            points = ", ".join(f"{i}: {r}" for i, r in d.points) or "none"
+            lost = "unresolved" if d.wounds_lost is None else f"{d.wounds_lost}" + (f"/{d.wounds}" if d.wounds else "")
+            lines.append(f"  {d.model}: {points}; wounds lost {lost}")
+    if c.states:
+        lines.append("States:")
+        lines += [f"  {m} gains {s} [{r}]" for m, s, r in c.states]
+    if c.applied:
+        lines.append("Resolution order: " + " ".join(f"[{r}]" for r in c.applied))
+    return "\n".join(lines + _tail(c)) + "\n"

@@ -1,0 +1,218 @@
+"""Urban War verdicts built from the answer set: declarations, reactions, the check of a
+declared activation and the resolution of its dice.
+
+Inputs: a :class:`~checker.urban_war.facts.Game` and the solver's atoms.
+Defines: :class:`Option`, :class:`Declarations`, :class:`Reactions`, :class:`Check`
+and their ``to_dict``; :func:`declarations`, :func:`reactions`, :func:`check`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..solver import Atoms
+from .facts import Game
+
+# What each unresolved test is, in words (ids from asp/urban_war/).
+TESTS = {
+    "calibre_attempt": "an additional action, tried (the test is not in the sources read)",
+    "cd_test_calibre": "a Cd test modified by Calibre",
+    "command_check": "a command check",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One action or reaction: who, which skill, at whom, and the rules on it."""
+
+    model: str
+    slot: int  # the action's place in the activation; 0 for a reaction
+    skill: str
+    target: str | None
+    denied_by: tuple[str, ...]
+    tests: tuple[tuple[str, str], ...]  # (test id, rule)
+    no_test: tuple[str, ...] = ()
+
+    @property
+    def status(self) -> str:
+        return "denied" if self.denied_by else "legal"
+
+    def key(self) -> str:
+        return self.skill + (f">{self.target}" if self.target else "")
+
+    def to_dict(self) -> dict:
+        return {"model": self.model, "slot": self.slot, "skill": self.skill, "target": self.target,
+                "status": self.status, "denied_by": list(self.denied_by),
+                "tests": [{"test": t, "rule": r} for t, r in self.tests], "no_test": list(self.no_test)}
+
+
+@dataclass(frozen=True)
+class NotModelled:
+    kind: str
+    id: str
+    name: str
+    status: str
+    missing: str
+    models: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "id": self.id, "name": self.name, "modelled": self.status,
+                "missing": self.missing, "models": list(self.models)}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What every Urban War report carries: the citations and what is not modelled."""
+
+    citations: tuple[tuple[str, str, str], ...]
+    not_modelled: tuple[NotModelled, ...]
+
+    def base_dict(self) -> dict:
+        return {"game": "urban-war",
+                "rules": [{"id": i, "source": s, "text": t} for i, s, t in self.citations],
+                "not_modelled": [n.to_dict() for n in self.not_modelled]}
+
+
+@dataclass(frozen=True)
+class Declarations(Verdict):
+    model: str = ""
+    order: str | None = None
+    allowed: int | None = None
+    slot: int = 1
+    options: tuple[Option, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {**self.base_dict(), "model": self.model, "order": self.order, "allowed_actions": self.allowed,
+                "slot": self.slot, "options": [o.to_dict() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class Reactions(Verdict):
+    active: str = ""
+    by_model: tuple[tuple[str, tuple[Option, ...]], ...] = ()
+
+    def to_dict(self) -> dict:
+        return {**self.base_dict(), "active": self.active,
+                "models": {m: [o.to_dict() for o in opts] for m, opts in self.by_model}}
+
+
+@dataclass(frozen=True)
+class Damage:
+    """One model's resolution: each wound caused, and what its dice made of it."""
+
+    model: str
+    points: tuple[tuple[int, str], ...]  # (point, dodged | dodge unresolved | saved | wound | armour die missing)
+    wounds_lost: int | None
+    wounds: int | None
+
+    def to_dict(self) -> dict:
+        return {"model": self.model, "points": [{"point": i, "result": r} for i, r in self.points],
+                "wounds_lost": self.wounds_lost, "wounds": self.wounds}
+
+
+@dataclass(frozen=True)
+class Check(Verdict):
+    actions: tuple[Option, ...] = ()
+    reactions: tuple[Option, ...] = ()
+    damage: tuple[Damage, ...] = ()
+    states: tuple[tuple[str, str, str], ...] = ()  # (model, state gained, rule)
+    applied: tuple[str, ...] = field(default=())
+
+    @property
+    def legal(self) -> bool:
+        return not any(o.denied_by for o in (*self.actions, *self.reactions))
+
+    def to_dict(self) -> dict:
+        return {**self.base_dict(), "legal": self.legal, "actions": [o.to_dict() for o in self.actions],
+                "reactions": [o.to_dict() for o in self.reactions], "damage": [d.to_dict() for d in self.damage],
+                "states": [{"model": m, "gains": s, "rule": r} for m, s, r in self.states],
+                "resolution_rules": list(self.applied)}
+
+
+def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
+    denied: dict[tuple, set[str]] = defaultdict(set)
+    for subject, rule in atoms.get("denied"):
+        denied[subject].add(rule)
+    tests: dict[tuple, set[tuple[str, str]]] = defaultdict(set)
+    for subject, test, rule in atoms.get("needs_test"):
+        tests[subject].add((test, rule))
+    no_test: dict[tuple, set[str]] = defaultdict(set)
+    for subject, rule in atoms.get("no_test"):
+        no_test[subject].add(rule)
+    targeted = {e.id for e in game.catalogue.all("skills") if e.get("target")}
+    found = []
+    for subject in subjects:
+        if subject[0] == "act":
+            _, slot, skill, target = subject
+            model = game.active
+        else:
+            _, model, skill, target = subject
+            slot = 0
+        found.append(Option(model, slot, skill, target if skill in targeted else None,
+                            tuple(sorted(denied[subject])), tuple(sorted(tests[subject])),
+                            tuple(sorted(no_test[subject]))))
+    return sorted(found, key=lambda o: (o.model, o.slot, o.status != "legal", o.skill, o.target or ""))
+
+
+def _verdict(game: Game, atoms: Atoms, rules: set[str]) -> dict:
+    cites = {r: (s, t) for r, s, t in atoms.get("cite")}
+    seen: dict[tuple[str, str], NotModelled] = {}
+    for model, entry in game.in_play:
+        if entry.modelled == "yes":
+            continue
+        key = (entry.kind, entry.id)
+        old = seen.get(key)
+        models = (*old.models, model) if old else (model,)
+        seen[key] = NotModelled(entry.kind, entry.id, entry.name, entry.modelled or "", entry.missing or "", models)
+    for skill in {s for _, s, _ in game.actions} | {s for _, s, _ in game.reactions}:
+        entry = game.catalogue.entries["skills"][skill]
+        if entry.modelled != "yes":
+            seen.setdefault(("skills", skill), NotModelled("skills", skill, entry.name, entry.modelled or "",
+                                                           entry.missing or "", ()))
+    return {"citations": tuple((r, *cites[r]) for r in sorted(rules) if r in cites),
+            "not_modelled": tuple(seen[k] for k in sorted(seen))}
+
+
+def _rules_of(options: list[Option]) -> set[str]:
+    return {r for o in options for r in (*o.denied_by, *(t[1] for t in o.tests), *o.no_test)}
+
+
+def declarations(game: Game, atoms: Atoms) -> Declarations:
+    options = _options(game, atoms, [a[0] for a in atoms.get("option_act")])
+    order = next((m.order for m in game.position.models if m.id == game.active), None)
+    allowed = next((n for m, n in atoms.get("allowed_actions") if m == game.active), None)
+    return Declarations(**_verdict(game, atoms, _rules_of(options)), model=game.active, order=order,
+                        allowed=allowed, slot=len(game.actions) + 1, options=tuple(options))
+
+
+def reactions(game: Game, atoms: Atoms) -> Reactions:
+    options = _options(game, atoms, [a[0] for a in atoms.get("reaction_subject")])
+    by_model: dict[str, list[Option]] = defaultdict(list)
+    for o in options:
+        by_model[o.model].append(o)
+    return Reactions(**_verdict(game, atoms, _rules_of(options)), active=game.active,
+                     by_model=tuple((m, tuple(v)) for m, v in sorted(by_model.items())))
+
+
+def check(game: Game, atoms: Atoms) -> Check:
+    actions = _options(game, atoms, [a[0] for a in atoms.get("declared_act")])
+    reacts = _options(game, atoms, [a[0] for a in atoms.get("declared_reaction")])
+    damage = []
+    results: dict[str, dict[int, str]] = defaultdict(dict)
+    for name, word in (("received", "wound"), ("dodged", "dodged"), ("dodge_open", "dodge unresolved"),
+                       ("ignored", "saved by Heavy Armour"), ("armour_open", "armour die missing")):
+        for model, point in atoms.get(name):
+            results[model][point] = word
+    lost = {m: n for m, n in atoms.get("wounds_lost")}
+    attrs = {m.id: {a: v for a, v, _ in m.attributes} for m in game.position.models}
+    for named, _count in game.position.wounds:
+        model = named.text
+        damage.append(Damage(model, tuple(sorted(results[model].items())), lost.get(model),
+                             attrs.get(model, {}).get("w")))
+    states = tuple(sorted((m, s, r) for m, s, r in atoms.get("gains")))
+    outcome_rules = {r for _, _, r in atoms.get("outcome")} | {r for _, _, r in states}
+    applied = tuple(r for r, _ in sorted(atoms.get("applied"), key=lambda a: (a[1], a[0])) if r in outcome_rules)
+    rules = _rules_of(actions + reacts) | outcome_rules
+    return Check(**_verdict(game, atoms, rules), actions=tuple(sorted(actions, key=lambda o: o.slot)),
+                 reactions=tuple(reacts), damage=tuple(damage), states=states, applied=applied)

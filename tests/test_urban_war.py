@@ -1,0 +1,169 @@
+"""Urban War: the game's notation, catalogue, rule base, commands and cases."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from checker import catalogue, solver
+from checker.cli import main
+from checker.errors import NotationError, PositionError
+from checker.urban_war import ENTRY, cases, declares_game
+from checker.urban_war.analysis import analyse
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = Path("/work/shared/seeds/004_5af2cbd84cdeb84c.txt")
+EXAMPLE = ROOT / "examples" / "urban-war-overwatch.pos"
+RULES = ROOT / "asp" / "urban_war"
+CASES = ROOT / "cases" / "urban-war"
+
+
+def rule_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.glob("*.lp")))
+
+
+def test_the_first_statement_names_the_game():
+    assert declares_game("# a comment\n\ngame urban-war\nactive a\n")
+    assert declares_game("game urban-war")
+    assert not declares_game("edition n5\n")
+    assert not declares_game("active a\ngame urban-war\n")
+    assert not declares_game("game urban-warx\n")
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the seeds are not on this machine")
+def test_every_seed_004_skill_has_a_catalogue_entry():
+    headings = re.findall(r"^#{2,3} \*\*(.+?)\*\*", SEED.read_text(encoding="utf-8"), re.MULTILINE)
+    cat = catalogue.load("urban-war")
+    assert len(headings) == 43
+    names = {e.name for e in cat.all("special_skills")}
+    assert set(headings) == names
+    for entry in cat.all("special_skills"):
+        assert entry.source == f"seed 004_5af2cbd84cdeb84c.txt, {entry.name}"
+
+
+def test_the_modelled_status_matches_the_rule_base():
+    """A special skill some rule reads (special(M, id)) is yes or partial; the others no."""
+    text = rule_text()
+    read = set(re.findall(r"special\(\w+, (\w+)\)", text))
+    cat = catalogue.load("urban-war")
+    for entry in cat.all("special_skills"):
+        assert (entry.id in read) == (entry.modelled != "no"), entry.id
+    for entry in cat.all("states"):
+        if entry.id != "normal":
+            assert (entry.id in text) == (entry.modelled != "no"), entry.id
+
+
+def test_every_rule_used_is_cited_and_every_citation_used():
+    text = rule_text()
+    cited = set(re.findall(r"^rule\((\w+), urban_war,", text, re.MULTILINE))
+    body = re.sub(r"^rule\(.*?\)\.$", "", text, flags=re.MULTILINE | re.DOTALL)
+    used = set(re.findall(r"(?:denial|needs_test|no_test|gains|loses|outcome)\([^.]*?, (\w+)\)\s*:-", body))
+    assert used and used <= cited
+    unused = {r for r in cited if not re.search(rf"\b{r}\b", body)}
+    assert unused == set()
+
+
+def test_the_entry_file_includes_the_engine_and_no_infinity_file():
+    entry = solver.entry_file(ENTRY).read_text(encoding="utf-8")
+    includes = re.findall(r'#include "([^"]+)"', entry)
+    assert includes[:2] == ["engine/verdict.lp", "engine/outcome.lp"]
+    assert not [i for i in includes if i.startswith("infinity")]
+    assert {f"urban_war/{p.name}" for p in RULES.glob("*.lp")} == set(includes[2:])
+
+
+def test_each_modelled_skill_has_two_cases():
+    sources = [cases.load(p).source for p in CASES.rglob(f"*{cases.SUFFIX}")]
+    for entry in catalogue.load("urban-war").all("special_skills"):
+        if entry.modelled != "no":
+            named = [s for s in sources if f"seed 004_5af2cbd84cdeb84c.txt, {entry.name}" in s]
+            assert len(named) >= 2, entry.name
+
+
+@pytest.mark.parametrize("path", sorted(CASES.rglob(f"*{cases.SUFFIX}")), ids=lambda p: p.stem)
+def test_case(path):
+    result = cases.run(cases.load(path))
+    assert result.passed, result.describe()
+
+
+def test_the_example_resolves():
+    checked = analyse(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE)).check()
+    assert checked.legal
+    assert [r for _, r in checked.damage[0].points] == ["dodged", "dodge unresolved"]
+    assert ("sgt", "revealed", "stealth_revealed") in checked.states
+
+
+@pytest.mark.parametrize("command, code", [("aros", 0), ("declarations", 0), ("check", 0)])
+def test_the_commands_on_the_example(command, code):
+    result = CliRunner().invoke(main, [command, str(EXAMPLE)])
+    assert result.exit_code == code, result.output
+    assert "Rules:" in result.output
+    json_result = CliRunner().invoke(main, [command, str(EXAMPLE), "--format", "json"])
+    assert '"game": "urban-war"' in json_result.output
+
+
+def test_strict_exits_1_when_something_in_play_is_not_modelled():
+    assert CliRunner().invoke(main, ["aros", str(EXAMPLE), "--strict"]).exit_code == 1
+
+
+def test_an_illegal_declaration_exits_1():
+    text = "game urban-war\nactive a\nmodel x a { order lock-fire }\nmodel y b\naction x: Move + Move\n"
+    result = CliRunner().invoke(main, ["check", "-"], input=text)
+    assert result.exit_code == 1 and "[uw_lock_fire_single]" in result.output
+
+
+@pytest.mark.parametrize("text, error, where", [
+    ("game urban-war\nactive a\nlos x y\n", NotationError, ":3:7:"),
+    ("game urban-war\nactive a\nmodel x a { cal 9 }\n", PositionError, ":3:17:"),
+    ("game urban-war\nactive a\nmodel x a\naction x: Shoot\n", PositionError, ":4:11:"),
+    ("game urban-war\nactive a\nmodel x a\naction x: Overwatch Shoot -> x\n", PositionError, ":4:11:"),
+])
+def test_bad_input_is_located(text, error, where):
+    with pytest.raises(error) as info:
+        analyse(text, "p.pos")
+    assert f"p.pos{where}" in str(info.value)
+    result = CliRunner().invoke(main, ["aros", "-"], input=text)
+    assert result.exit_code == 2 and f"-{where}" in result.output
+
+
+def test_odds_is_refused_on_urban_war():
+    result = CliRunner().invoke(main, ["aros", str(EXAMPLE), "--odds"])
+    assert result.exit_code == 2 and "Urban War" in result.output
+
+
+def test_verify_runs_the_urban_war_cases():
+    result = CliRunner().invoke(main, ["verify", str(CASES)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("0 failed")
+
+
+def test_a_malformed_case_is_refused(tmp_path):
+    bad = tmp_path / "bad.uwcase"
+    bad.write_text('source = "x"\ncommand = "check"\nposition = "game urban-war"\n[expect]\nlegl = true\n')
+    result = CliRunner().invoke(main, ["verify", str(bad)])
+    assert result.exit_code == 2 and "unknown key 'legl'" in result.output
+
+
+def test_the_coverage_page_matches_the_catalogue():
+    from checker.urban_war.coverage import coverage_markdown
+
+    page = ROOT / "docs" / "urban-war" / "coverage.md"
+    assert page.read_text(encoding="utf-8") == coverage_markdown(), "regenerate docs/urban-war/coverage.md"
+
+
+def test_clingo_on_the_entry_file_reproduces_the_program(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    facts = tmp_path / "facts.lp"
+    result = CliRunner().invoke(main, ["facts", str(EXAMPLE)])
+    assert result.exit_code == 0
+    facts.write_text(result.output, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "clingo", str(solver.entry_file(ENTRY)), str(facts), "--outf=2"],
+                         capture_output=True, text=True, check=False).stdout
+    from_cli = sorted(json.loads(out)["Call"][0]["Witnesses"][0]["Value"])
+    from_python = analyse(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE)).atoms
+    assert from_cli and len(from_cli) == sum(len(v) for v in from_python.by_name.values())
