@@ -23,7 +23,7 @@ FAQ_CASES = ROOT / "cases" / "faq"
 
 
 def test_there_are_registries():
-    assert [p.name for p in REGISTRY_PATHS] == ["n3-faq-v1.6.toml", "n5-wiki-faq.toml"]
+    assert [p.name for p in REGISTRY_PATHS] == ["n3-faq-v1.6.toml", "n3-wiki-faq.toml", "n5-wiki-faq.toml"]
 
 
 @pytest.mark.parametrize("path", REGISTRY_PATHS, ids=lambda p: p.name)
