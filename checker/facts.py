@@ -65,6 +65,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         for step, use in enumerate(order.skills, start=1):
             add("declared", order.trooper, step, use.skill)
             _use(add, names, (order.trooper, step), use)
+    for trooper, zone in game.deployments:
+        add("deploy", trooper, zone)
     for aro in game.aros:
         add("aro", aro.trooper, aro.use.skill, aro.step)
         add("aro_line", aro.trooper, aro.line)

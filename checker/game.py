@@ -83,7 +83,7 @@ class Activation:
     impetuous: bool = False
     coordinated: bool = False
     spearhead: bool = False
-    source: str | None = None  # regular, irregular, lieutenant, impetuous; None: not written
+    source: str | None = None  # regular, irregular, lieutenant, tactical, impetuous; None: not written
     pool: int | None = None  # a Regular Order's Combat Group
 
 
@@ -96,6 +96,7 @@ class Game:
     orders: tuple[Activation, ...]  # several only in a Coordinated Order
     aros: tuple[Aro, ...]
     dice: tuple[tuple[str, str, tuple[int, ...]], ...]  # (trooper, roll | save | guts, dice)
+    deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone)
 
     @property
     def activated(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from .errors import Location, NotationError, PositionError
 from .position import (
     RANGES,
     AroDecl,
+    DeployDecl,
     Dice,
     Named,
     OrderDecl,
@@ -52,9 +53,12 @@ TERMINAL_WORDS = {
     "ORDER_KW": "'order'",
     "IMPETUOUS_KW": "'impetuous'",
     "IRREGULAR_KW": "'irregular'",
+    "TACTICAL_KW": "'tactical'",
     "COORDINATED_KW": "'coordinated'",
     "SPEARHEAD_KW": "'spearhead'",
     "ARO_KW": "'aro'",
+    "DEPLOY_KW": "'deploy'",
+    "DEPLOY_ZONE": "a zone ('own zone', 'own half', 'enemy half' or 'enemy zone')",
     "DICE_KW": "'dice'",
     "DICE_KIND": "'save' or 'guts'",
     "EDITION": "an edition ('n5' or 'n3')",
@@ -87,7 +91,7 @@ TERMINAL_WORDS = {
 
 # The source of an Order (grammar rule order_kind) -> OrderDecl.kind; impetuous is its own flag.
 ORDER_KINDS = {"impetuous": "impetuous", "irregular": "irregular", "lieutenant_order": "lieutenant",
-               "pool": "regular"}
+               "tactical": "tactical", "pool": "regular"}
 
 # Common mistakes, each with its own message (lark's match_examples).
 MISTAKES = {
@@ -282,7 +286,8 @@ class _Builder:
     def __init__(self, file: str, text: str):
         self.file = file
         self.lines = lines_of(text)
-        self.fields: dict = {"troopers": [], "relations": [], "orders": [], "aros": [], "dice": []}
+        self.fields: dict = {"troopers": [], "relations": [], "orders": [], "deployments": [], "aros": [],
+                             "dice": []}
         self.seen: dict[str, Span] = {}
 
     def build(self, tree: Tree) -> Position:
@@ -298,6 +303,7 @@ class _Builder:
             troopers=tuple(f["troopers"]),
             relations=tuple(f["relations"]),
             orders=tuple(f["orders"]),
+            deployments=tuple(f["deployments"]),
             aros=tuple(f["aros"]),
             dice=tuple(f["dice"]),
             statements=dict(self.seen),
@@ -423,6 +429,11 @@ class _Builder:
             bool(coordination and _tokens(coordination[0], "SPEARHEAD_KW")),
             ORDER_KINDS[kind.data] if kind is not None else None, _named(pool[0]) if pool else None,
         ))
+
+    def _deploy(self, node: Tree) -> None:
+        self._once("deploy", node.children[0])
+        zone = _tokens(node, "DEPLOY_ZONE")[0]
+        self.fields["deployments"].append(DeployDecl(_named(_tokens(node, "NAME")[0]), _named(zone)))
 
     def _aro(self, node: Tree) -> None:
         step = 2 if _subtrees(node, "timing") else 1

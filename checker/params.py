@@ -7,10 +7,14 @@ base parses a string:
 ``mod``            a signed MOD in the MOD range: ``Mimetism (-6)`` -> ``-6``
 ``attribute_mod``  a MOD, optionally to one attribute: ``Surprise Attack (CC-3)`` ->
                    ``mod(cc, -3)``; ``Surprise Attack (-3)`` -> ``mod(all, -3)``
+``medical``        a Doctor's or Engineer's variant: ``Doctor (2W)`` -> ``wounds(2)``,
+                   ``Doctor (Reroll -3)`` -> ``reroll(-3)``
 ``immunity``       what the Immunity covers: ``ARM``, ``BTS``, ``Enhanced`` (both),
                    ``Critical``, an ammunition (``ammo(shock)``), a trait
                    (``trait(continuous_damage)``) or a state (``state(stunned)``),
                    each looked up in the edition's catalogue
+``attribute_value`` an attribute's own value for the skill: ``Infiltration (PH=18)`` ->
+                   ``value(ph, 18)``, in that attribute's range
 ``choice``         one of the entry's ``param_values`` (``Terrain (Mountain)`` ->
                    ``mountain``; ``Decoy (2)`` -> ``2``)
 ``text``           a value no rule reads; allowed only on entries that are not fully
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from .catalogue import Catalogue, Entry, atom_text, normalize
 from .position import RANGES
 
-KINDS = ("mod", "attribute_mod", "immunity", "choice", "text")
+KINDS = ("mod", "attribute_mod", "attribute_value", "medical", "immunity", "choice", "text")
 ATTRIBUTES = ("CC", "BS", "PH", "WIP")  # the attributes a MOD in brackets names (seed 002 Surprise Attack)
 # Immunity's own words (seed 002, Immunity: "(ARM) / (BTS)", "(인핸스드)" Enhanced, "(크리티컬)" Critical)
 IMMUNITY_WORDS = {"arm": "arm", "bts": "bts", "enhanced": "enhanced", "critical": "critical"}
@@ -79,6 +83,10 @@ def read(entry: Entry, text: str, catalogue: Catalogue) -> Value | None:
         return _mod(text)
     if kind == "attribute_mod":
         return _attribute_mod(text)
+    if kind == "attribute_value":
+        return _attribute_value(text)
+    if kind == "medical":
+        return _medical(text)
     if kind == "immunity":
         return _immunity(text, catalogue)
     return _choice(entry, text)
@@ -103,6 +111,30 @@ def _attribute_mod(text: str) -> Term:
     except ParamError:
         raise ParamError(f"{text!r}: its MOD is out of range", expected) from None
     return Term("mod", (attribute.lower() if attribute else "all", value))
+
+
+def _attribute_value(text: str) -> Term:
+    found = re.fullmatch(r"\s*([A-Za-z]+)\s*=\s*([0-9]+)\s*", text)
+    attribute = found.group(1).upper() if found else ""
+    expected = f"an attribute and its value: {', '.join(ATTRIBUTES)} (PH=18)"
+    if found is None or attribute not in ATTRIBUTES:
+        raise ParamError(f"{text!r} is not an attribute with its value", expected)
+    bound = RANGES[attribute]
+    value = bound.read(found.group(2))
+    if value is None:
+        raise ParamError(bound.out_of_range(found.group(2)), bound.expected())
+    return Term("value", (attribute.lower(), value))
+
+
+def _medical(text: str) -> Term:
+    """Seed 002, Doctor and Engineer: ``2W`` (two Wounds removed), ``Reroll -X``."""
+    wounds = re.fullmatch(r"\s*([0-9])\s*W\s*", text, re.IGNORECASE)
+    if wounds and int(wounds.group(1)) in (1, 2, 3):
+        return Term("wounds", (int(wounds.group(1)),))
+    reroll = re.fullmatch(r"\s*Reroll\s*(-?[0-9]+)\s*", text, re.IGNORECASE)
+    if reroll:
+        return Term("reroll", (_mod(reroll.group(1) if reroll.group(1).startswith("-") else "-" + reroll.group(1)),))
+    raise ParamError(f"{text!r} is not a variant of the skill", "2W, or Reroll -X with X a MOD (Reroll -3)")
 
 
 def _immunity(text: str, catalogue: Catalogue) -> Value:

@@ -95,7 +95,7 @@ class OrderDecl:
     impetuous: bool = False  # an Impetuous Order, from the Impetuous table only
     coordinated: bool = False  # a participant of a Coordinated Order
     spearhead: bool = False  # ...and its Spearhead
-    kind: str | None = None  # the Order's source: regular, irregular, lieutenant, impetuous
+    kind: str | None = None  # the Order's source: regular, irregular, lieutenant, tactical, impetuous
     pool: Named | None = None  # a Regular Order's Combat Group (``from group 2``)
 
 
@@ -120,6 +120,15 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class DeployDecl:
+    """One ``deploy`` statement: a trooper placed in a zone of the table during the
+    Deployment Phase (``own zone``, ``own half``, ``enemy half``, ``enemy zone``)."""
+
+    trooper: Named
+    zone: Named
+
+
+@dataclass(frozen=True)
 class Position:
     """A whole position file."""
 
@@ -130,6 +139,7 @@ class Position:
     troopers: tuple[TrooperDecl, ...] = ()
     relations: tuple[Relation, ...] = ()
     orders: tuple[OrderDecl, ...] = ()
+    deployments: tuple[DeployDecl, ...] = ()
     aros: tuple[AroDecl, ...] = ()
     dice: tuple[Dice, ...] = ()
     statements: dict[str, Span] = field(default_factory=dict, compare=False)

@@ -41,6 +41,9 @@ def cite(c: Citation) -> str:
 def _heading(r, none: str) -> str:
     """``Edition N5; activated trooper: x`` or, for a Coordinated Order, every
     participant with the Spearhead marked."""
+    if getattr(r, "deployments", ()):
+        where = ", ".join(f"{t} in {zone.replace('_', ' ')}" for t, zone in r.deployments)
+        return f"Edition {r.edition.upper()}; deployment: {where}"
     if len(r.activated) > 1:
         names = ", ".join(a + (" (Spearhead)" if a == r.spearhead else "") for a in r.activated)
         return f"Edition {r.edition.upper()}; activated troopers (Coordinated Order): {names}"
@@ -322,7 +325,8 @@ def resolution_lines(res) -> list[str]:
     width = max([13] + [len(", ".join(c.before)) for c in res.states])
     wounds = {c.trooper: _wounds_text(c) for c in res.states}
     column = max([12] + [len(w) + 1 for w in wounds.values()])
-    lines += ["", "States:", f"  {'trooper':<12} {'before':<{width}} {'wounds lost':<{column}} after"]
+    if res.states:
+        lines += ["", "States:", f"  {'trooper':<12} {'before':<{width}} {'wounds lost':<{column}} after"]
     for c in res.states:
         why = "; ".join(f"{how} {state} [{rule}]" for how, state, rule in c.because)
         lines.append(f"  {c.trooper:<12} {', '.join(c.before):<{width}} {wounds[c.trooper]:<{column}} {', '.join(c.after)}"

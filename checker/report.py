@@ -148,6 +148,7 @@ class CheckReport:
     resolution: Resolution | None = None  # the rolls, saves and states, once granted
     rules: tuple[Citation, ...] = ()  # citations of the rules the resolution applied
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
+    deployments: tuple[tuple[str, str], ...] = ()  # (trooper, zone): a deployment instead of an Order
 
     @property
     def legal(self) -> bool:
@@ -218,7 +219,7 @@ class _Verdicts:
         return {
             "status": self.status(subject),
             "denied_by": tuple(sorted(self.denied.get(subject, []), key=lambda c: c.rule)),
-            "lifted": tuple(self.lifted.get(subject, [])),
+            "lifted": tuple(sorted(self.lifted.get(subject, []), key=lambda e: (e.denial.rule, e.permission.rule))),
             "conflicts": tuple(self.conflicts.get(subject, [])),
         }
 
@@ -360,7 +361,7 @@ def check_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> CheckReport:
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(atoms, resolved), v.revealed(atoms),
                        game.spearhead, resolved, rules,
-                       not_modelled(game, catalogue))
+                       not_modelled(game, catalogue), game.deployments)
 
 
 def fact_text(fact) -> str:

@@ -439,7 +439,10 @@ def _roll_dice_text(game: Game, atoms: Atoms, catalogue: Catalogue, trooper: str
         declared = [" + ".join(name(u.skill) for u in o.skills) for o in game.orders if o.trooper == trooper and o.skills]
         declared += [f"ARO {name(a.use.skill)}" for a in game.aros if a.trooper == trooper]
         said = f"its {' and its '.join(declared)} {'rolls' if len(declared) == 1 else 'roll'} none" if declared else "it declares no skill"
-        text = f"{trooper} rolls no dice in this Order ({said})"
+        if any(t == trooper for t, _ in game.deployments):
+            said = "its deployment makes no roll: no rule asks one there, or the deployment is denied"
+        when = "this deployment" if game.deployments else "this Order"
+        text = f"{trooper} rolls no dice in {when} ({said})"
     if idle:
         skills = sorted({s for u in idle for s in u.skills})
         rules = " ".join(f"[{r}]" for r in sorted({r for u in idle for r in u.rules}))

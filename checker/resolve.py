@@ -121,7 +121,17 @@ class _Resolver:
                 for a in pos.aros
             ),
             dice=tuple((self._id(d.trooper), d.kind, d.rolls) for d in pos.dice),
+            deployments=self._deployments(),
         )
+
+    def _deployments(self) -> tuple[tuple[str, str], ...]:
+        """The ``deploy`` statement: a deployment, never beside an Order or AROs."""
+        pos = self.pos
+        if pos.deployments and (pos.orders or pos.aros):
+            other = (pos.orders[0].trooper if pos.orders else pos.aros[0].trooper)
+            raise self.error("a position states a deployment or an Order with its AROs, not both", other,
+                             ("either a 'deploy' line or 'order' and 'aro' lines",))
+        return tuple((self._id(d.trooper), "_".join(d.zone.text.split())) for d in pos.deployments)
 
     def _id(self, named: Named) -> str:
         if named.text not in self.ids:
@@ -256,12 +266,12 @@ class _Resolver:
 
     def _activation(self, o: OrderDecl, troopers: tuple[Trooper, ...]) -> Activation:
         trooper = self._id(o.trooper)
+        me = next(t for t in troopers if t.id == trooper)
         pool = self.number("group", o.pool) if o.pool else None
-        if pool is not None and next(t for t in troopers if t.id == trooper).group is None:
+        if pool is not None and me.group is None:
             raise self.error(f"an Order from the pool of Combat Group {pool}: write {trooper}'s own Combat Group "
                              f"('group N' in its block) to check it", o.pool,
                              (f"'group N' in the block of trooper {trooper}",))
-        me = next(t for t in troopers if t.id == trooper)
         if o.kind == "irregular" and me.training != "irregular" and not any(
                 t.lieutenant and t.side == me.side for t in troopers):
             raise self.error(f"an Irregular Order by {trooper}, whose Training is not Irregular, is legal only in "

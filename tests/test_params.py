@@ -32,7 +32,10 @@ def held(text: str, edition: str = "n5"):
     ("Immunity (Continuous Damage)", params.Term("trait", ("continuous_damage",))),
     ("Terrain (Zero-G)", "zero_g"),
     ("Decoy (2)", 2),
-    ("Doctor (Reroll -3)", None),  # a text parameter: no rule reads it (Doctor is not modelled)
+    ("Infiltration (PH=18)", params.Term("value", ("ph", 18))),
+    ("Doctor (2W)", params.Term("wounds", (2,))),
+    ("Engineer (Reroll -3)", params.Term("reroll", (-3,))),
+    ("Combat Jump (Explosion)", None),  # a text parameter: no rule reads it (Combat Jump is not modelled)
 ])
 def test_each_type_reads_its_value(text, value):
     assert held(text) == value
@@ -46,6 +49,9 @@ def test_each_type_reads_its_value(text, value):
      "ARM, BTS, Enhanced, Critical"),
     ("Terrain (Sea)", "Terrain (Sea): not one of its values", "one of: Aquatic, Desert"),
     ("Stealth (2)", "Stealth takes no value in brackets", "Stealth without brackets"),
+    ("Doctor (3 wounds)", "'3 wounds' is not a variant of the skill", "2W, or Reroll -X"),
+    ("Infiltration (PH 18)", "'PH 18' is not an attribute with its value", "an attribute and its value"),
+    ("Infiltration (PH=31)", "PH '31' is out of range", "PH from 0 to 30"),
 ])
 def test_a_value_its_type_refuses_is_a_located_position_error(text, message, expected):
     from checker.errors import PositionError
