@@ -16,6 +16,7 @@ from .catalogue import KINDS, STATUSES, UNSTATUSED, YES, Catalogue, Entry, kind_
 from .game import Game, SkillUse
 
 # The kinds in the order a verdict lists them.
+LIEUTENANT = "lieutenant"  # the special skill a written 'lieutenant' gives
 KIND_ORDER = ("skills", "special_skills", "characteristics", "states", "weapons", "ammunition", "traits")
 
 
@@ -35,11 +36,13 @@ class NotModelled:
     equipment: bool = False  # a weapons entry of kind equipment
 
 
-def not_modelled(game: Game, catalogue: Catalogue) -> tuple[NotModelled, ...]:
-    """Every item in play in ``game`` whose status is not yes: the troopers' special
-    skills, characteristics, states, weapons and equipment, the common skills, weapons
-    and ammunition the Order and AROs declare, and the ammunition and traits of every
-    weapon carried or declared."""
+def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every catalogue item in play in ``game``, as (kind, id) -> (the troopers that have
+    or declare it, in position order; the weapons in play that give it): the troopers'
+    special skills (a written ``lieutenant`` included), characteristics, states, weapons and
+    equipment, the common skills, weapons and ammunition the Order and AROs declare, and
+    the ammunition and traits of every weapon carried or declared (a trait the rule base
+    reads through another of the weapon's values, ``encoded_as``, only with ``every_trait``)."""
     holders: dict[tuple[str, str], dict[str, None]] = {}
     via: dict[tuple[str, str], dict[str, None]] = {}
 
@@ -52,6 +55,8 @@ def not_modelled(game: Game, catalogue: Catalogue) -> tuple[NotModelled, ...]:
     for t in game.troopers:
         for held in t.skills:
             add("special_skills", held.id, t.id)
+        if t.lieutenant and LIEUTENANT in catalogue.entries["special_skills"]:
+            add("special_skills", LIEUTENANT, t.id)
         for c in t.characteristics:
             add("characteristics", c, t.id)
         for state in t.states:
@@ -72,19 +77,23 @@ def not_modelled(game: Game, catalogue: Catalogue) -> tuple[NotModelled, ...]:
         for ammo in catalogue.ammunition_of(weapon):
             add("ammunition", ammo.id, trooper, weapon_id)
         for trait in catalogue.traits_of(weapon):
-            if not _encoded_by(catalogue, trait, weapon):
+            if every_trait or not _encoded_by(catalogue, trait, weapon):
                 add("traits", trait.id, trooper, weapon_id)
     order = {t.id: i for i, t in enumerate(game.troopers)}
+    return {key: (tuple(sorted(troopers, key=lambda t: order.get(t, len(order)))), tuple(via.get(key, {})))
+            for key, troopers in holders.items()}
+
+
+def not_modelled(game: Game, catalogue: Catalogue) -> tuple[NotModelled, ...]:
+    """Every item in play in ``game`` (see :func:`in_play`) whose status is not yes."""
     items = []
-    for (kind, entry_id), troopers in holders.items():
+    for (kind, entry_id), (troopers, via) in in_play(game, catalogue).items():
         entry = catalogue.entries[kind][entry_id]
         if entry.modelled == YES:
             continue
-        weapons = sorted((catalogue.entries["weapons"][w] for w in via.get((kind, entry_id), {})),
-                         key=lambda w: w.name.casefold())
+        weapons = sorted((catalogue.entries["weapons"][w] for w in via), key=lambda w: w.name.casefold())
         items.append(NotModelled(
-            kind, entry.id, entry.name, str(entry.modelled), entry.missing, entry.source,
-            tuple(sorted(troopers, key=lambda t: order.get(t, len(order)))),
+            kind, entry.id, entry.name, str(entry.modelled), entry.missing, entry.source, troopers,
             tuple(w.id for w in weapons), tuple(w.name for w in weapons),
             kind == "weapons" and entry.get("kind") == "equipment",
         ))

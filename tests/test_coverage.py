@@ -166,3 +166,14 @@ def test_main_writes_the_file_and_checks_it(tmp_path, monkeypatch):
     assert out.read_text(encoding="utf-8") == "table\n"
     assert coverage.main(["--check"]) == 0
     assert coverage.main(["--nope"]) == 2
+
+
+def test_main_refuses_a_malformed_case(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "cases" / "bad.toml"
+    bad.parent.mkdir()
+    bad.write_text('source = "s"\nposition = "edition n5"\n[expect]\nlegl = 1\n', encoding="utf-8")
+    monkeypatch.setattr(coverage, "CASES", bad.parent)
+    monkeypatch.setattr(coverage, "OUTPUT", tmp_path / "coverage.md")
+    assert coverage.main([]) == 2
+    assert "unknown key 'legl'" in capsys.readouterr().err
+    assert not (tmp_path / "coverage.md").exists()
