@@ -38,13 +38,13 @@ def cited(edition: str) -> frozenset[str]:
 
 @cache
 def named(edition: str) -> frozenset[str]:
-    """Every rule id the expectations of the edition's cases pin."""
+    """Every rule id the expectations of the edition's cases pin (its FAQ cases included)."""
     granted: dict[str, set[str]] = {}
     for path in rule_files(edition):
         for kind, rule in TRIGGER_RULE.findall(path.read_text(encoding="utf-8")):
             granted.setdefault(kind, set()).add(rule)
     found: set[str] = set()
-    for case in cases.collect([ROOT / "cases" / edition]):
+    for case in cases.collect([ROOT / "cases" / edition, ROOT / "cases" / "faq" / edition]):
         found |= case_schema.rules_named(case.command, case.expect)
         for kinds in case.expect.get("triggers", {}).values() if case.command == "aros" else ():
             found |= {rule for kind in kinds for rule in granted.get(kind, ())}
