@@ -196,13 +196,19 @@ def parse(text: str, file: str = "<position>") -> Position:
     return _Builder(file, text).build(tree)
 
 
-def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> NotationError:
-    lines = lines_of(source)[:-1]  # the source ends with a newline
+def error_location(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> Location:
+    """Where a lark parse error stands in ``source`` (which ends with a newline): its line
+    and column, or the end of the last line for an error at the end of the file."""
+    lines = lines_of(source)[:-1]
     line = max(getattr(exc, "line", 1) or 1, 1)
     column = max(getattr(exc, "column", 1) or 1, 1)
     if isinstance(exc, lark.exceptions.UnexpectedEOF) or line > len(lines):
         line, column = len(lines), len(lines[-1]) + 1 if lines else 1
-    location = Location(file, line, column, lines[line - 1] if lines else "")
+    return Location(file, line, column, lines[line - 1] if lines else "")
+
+
+def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> NotationError:
+    location = error_location(exc, source, file)
     expected = _expected_words(exc)
     hint = _matching_mistake(exc)
     if isinstance(exc, lark.exceptions.UnexpectedCharacters):

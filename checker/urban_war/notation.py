@@ -12,6 +12,7 @@ import lark
 from lark import Token, Tree
 
 from ..errors import Location, NotationError, PositionError
+from ..notation import error_location
 from ..position import Span, lines_of
 from ..resources import grammar_file
 from .position import (
@@ -67,11 +68,6 @@ def parse(text: str, file: str = "<position>") -> Position:
 
 
 def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> NotationError:
-    lines = lines_of(source)[:-1]
-    line = max(getattr(exc, "line", 1) or 1, 1)
-    column = max(getattr(exc, "column", 1) or 1, 1)
-    if isinstance(exc, lark.exceptions.UnexpectedEOF) or line > len(lines):
-        line, column = len(lines), len(lines[-1]) + 1 if lines else 1
     names = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or ()
     expected = tuple(sorted({TERMINAL_WORDS.get(n, n) for n in names if not n.startswith("__")}))
     if isinstance(exc, lark.exceptions.UnexpectedCharacters):
@@ -83,7 +79,7 @@ def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str
                    if token.type == "_NL" else f"unexpected {str(token).strip()!r}")
     else:
         message = "unexpected end of the file"
-    return NotationError(message, Location(file, line, column, lines[line - 1] if lines else ""), expected)
+    return NotationError(message, error_location(exc, source, file), expected)
 
 
 def _span(token: Token) -> Span:
