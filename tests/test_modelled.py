@@ -465,7 +465,8 @@ def _run(*args):
 def test_declarations_without_an_order_still_list_what_is_not_modelled():
     text = render.declarations_text(_analyse(UNMODELLED.replace("order ghost: BS Attack (Combi Rifle) -> fus\n", "")).declarations())
     lines = text.splitlines()
-    assert lines[0] == "Edition N5: no activated trooper. Add 'order <trooper>'."
+    assert lines[0] == ("Edition N5: no activated trooper. Add 'order <trooper>' "
+                        "(a 'deploy' line is judged by 'ruling check').")
     assert lines[2] == "Not modelled (the rule base does not fully encode these: check them by hand):"
     assert "  special skill Camouflage: not modelled; ghost" in lines
 
