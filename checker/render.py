@@ -203,8 +203,8 @@ KIND_WORDS = {
 def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
     """The activated trooper's options, slot by slot, then the rules cited."""
     if not r.activated:
-        return "\n".join([f"Edition {r.edition.upper()}: no activated trooper. Add 'order <trooper>' "
-                          "(a 'deploy' line is judged by 'ruling check').",
+        return "\n".join([(f"Edition {r.edition.upper()}: no activated trooper. Add 'order <trooper>' "
+                           "(a 'deploy' line is judged by 'ruling check')."),
                           *not_modelled_section(r.not_modelled)]) + "\n"
     combos = [f"{KIND_WORDS.get(a, a)} + {KIND_WORDS.get(b, b)}" for a, b in r.combinations]
     combos += [f"one {KIND_WORDS.get(k, k)}" for k in r.single_kinds]
