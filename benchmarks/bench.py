@@ -13,8 +13,10 @@ on different (or differently loaded) machines compare.
 For each N it prints the median parse, facts, ground and solve times, the peak memory
 of a fresh process doing one full analysis, the ground atoms per (reactive trooper,
 option) pair (flat = linear grounding), the median wall time of the whole
-`ruling aros` process and its ratio to the floor, and the ratios of `ruling
-declarations` and `ruling check`. Then `ruling verify` over `cases/`: its wall time,
+`ruling aros` process and its ratio to the floor, the ratios of `ruling
+declarations` and `ruling check`, and (for N up to ``ODDS_UP_TO``) the wall time of
+`ruling odds` (every legal option of every reactive trooper priced) as a ratio to
+`ruling aros` on the same file. Then `ruling verify` over `cases/`: its wall time,
 cases per second, CPU per case (all processes) and wall per case as a ratio to the
 floor. Timings are medians because the machines are shared and noisy; nothing here is
 asserted by the test suite.
@@ -94,6 +96,7 @@ def child(path: str) -> None:
 
 
 ROOT = Path(__file__).resolve().parent.parent
+ODDS_UP_TO = 50  # `ruling odds` prices every option: beyond this it measures the dice, not the rules
 FLOOR = [sys.executable, "-c", "import clingo, lark, click"]
 
 
@@ -153,10 +156,10 @@ def main() -> None:
     print()
     header = (
         "| N a side | parse ms | facts ms | ground ms | solve ms | peak MiB | atoms/pair "
-        "| `ruling aros` wall s | aros ÷ floor | declarations ÷ floor | check ÷ floor |"
+        "| `ruling aros` wall s | aros ÷ floor | declarations ÷ floor | check ÷ floor | odds ÷ aros |"
     )
     print(header)
-    print("|" + "---|" * 11)
+    print("|" + "---|" * 12)
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             path = Path(tmp) / f"n{n}.pos"
@@ -173,19 +176,21 @@ def main() -> None:
             aros = wall(ruling("aros", str(path)), runs)
             declarations = wall(ruling("declarations", str(path)), runs)
             check = wall(ruling("check", str(path)), runs)
+            odds = f"{wall(ruling('odds', str(path)), runs) / aros:.2f}" if n <= ODDS_UP_TO else "—"
             print(
                 f"| {n} | {med['parse'] * 1e3:.1f} | {med['facts'] * 1e3:.1f} | "
                 f"{med['ground'] * 1e3:.1f} | {med['solve'] * 1e3:.1f} | {med['peak_mib']:.0f} | "
                 f"{ratio:.2f} | {aros:.3f} | {aros / floor:.2f} | {declarations / floor:.2f} | "
-                f"{check / floor:.2f} |",
+                f"{check / floor:.2f} | {odds} |",
                 flush=True,
             )
     if not args.no_verify:
         verify(1 if args.quick else 3, floor)
     print()
     print("Targets: aros, declarations and check at N=15 within 1.6x the floor (goal 1.3x); "
-          "N=2000 `ruling aros` within 2.5 s; atoms/pair flat; `ruling verify` 10x the "
-          "cases/s of the table before (goal 1,000 cases/s on 2 cores).")
+          "N=2000 `ruling aros` within 2.5 s; atoms/pair flat; `ruling odds` at N=15 within 2x "
+          "`ruling aros`; `ruling verify` 10x the cases/s of the table before (goal 1,000 "
+          "cases/s on 2 cores).")
 
 
 if __name__ == "__main__":

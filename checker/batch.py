@@ -1,10 +1,13 @@
 """Run many cases on every core, in case order, each with the result it has alone.
 
-Each worker is a fork of this process made after the caches every case uses are
-filled (each edition's rule base parsed, its catalogue read, the grammar built), so a
-case costs its own grounding and solving only. Where fork is not available, or for a
-handful of cases, the cases run here, one after another. No printing: the caller gets
-each result as it comes, in order, and may show progress with ``progress_line``.
+Cases run in groups of ``GROUP``: the positions of a group are grounded together in
+one clingo program per edition (``solver_many``), so the rule base is grounded once
+per group instead of once per case; each case then reads its own answer. Each worker
+is a fork of this process made after the caches every case uses are filled (each
+edition's rule base parsed, its catalogue read, the grammar built). Where fork is not
+available, or for a handful of cases, the groups run here, one after another. No
+printing: the caller gets each result as it comes, in order, and may show progress
+with ``progress_line``.
 """
 
 from __future__ import annotations
@@ -13,14 +16,17 @@ import multiprocessing
 import os
 from collections.abc import Iterator
 
-from . import cases, catalogue, notation, solver
+from . import analysis, cases, catalogue, notation, solver, solver_many
 from .errors import RulingError
 from .resources import editions
 
 # Fewer cases than this run in this process: forking workers would cost more.
 MIN_CASES_FOR_WORKERS = 8
-# Cases handed to a worker at a time: few enough to keep both cores busy to the end.
-CHUNK = 4
+# Cases grounded together and handed to a worker at a time: enough to share the
+# grounding of the rule base, few enough to keep both cores busy to the end.
+GROUP = 48
+# Commands whose case solves its position once, as written (odds solves variants).
+_SOLVED_AS_WRITTEN = ("aros", "check", "declarations")
 
 
 def workers() -> int:
@@ -39,20 +45,44 @@ def run(found: list[cases.Case], processes: int | None = None) -> Iterator[cases
     """
     processes = workers() if processes is None else processes
     processes = min(processes, len(found))
+    size = max(1, min(GROUP, -(-len(found) // max(processes, 1))))
+    groups = [found[k:k + size] for k in range(0, len(found), size)]
     if processes <= 1 or len(found) < MIN_CASES_FOR_WORKERS or not _can_fork():
-        yield from map(cases.run, found)
+        for group in groups:
+            yield from run_group(group)
         return
     warm()
     with multiprocessing.get_context("fork").Pool(processes) as pool:
-        yield from pool.imap(cases.run, found, chunksize=CHUNK)
+        for results in pool.imap(run_group, groups):
+            yield from results
+
+
+def run_group(group: list[cases.Case]) -> list[cases.CaseResult]:
+    """Each case's result, as ``cases.run`` gives it alone, the positions solved together."""
+    by_edition: dict[str, list[list]] = {}
+    for case in group:
+        if case.command not in _SOLVED_AS_WRITTEN:
+            continue
+        try:
+            game, _cat, symbols = analysis.load(case.position, str(case.path))
+        except RulingError:
+            continue  # the case meets the same error when it runs
+        by_edition.setdefault(game.edition, []).append(symbols)
+    for edition, positions in by_edition.items():
+        solver_many.prefetch(edition, positions)
+    try:
+        return [cases.run(case) for case in group]
+    finally:
+        solver.forget()
 
 
 def warm() -> None:
     """Fill the per-process caches every case uses: each edition's parsed rule base,
-    catalogue and the position grammar."""
+    its rewriting for many positions, its catalogue and the position grammar."""
     for edition in editions():
         try:
             solver.prepare(edition)
+            solver_many.prepare(edition)
             catalogue.load(edition)
         except RulingError:
             pass  # the cases meet the same error, each at its own run

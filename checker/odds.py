@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from . import analysis, facts, report, solver
+from . import analysis, facts, report, solver, solver_many
 from .catalogue import Catalogue, atom_text
 from .game import Aro, Game, SkillUse, TargetUse
 from .odds_rolls import EVASION, RollOdds, RollView, ammo_name, label, price_rolls
@@ -108,19 +108,23 @@ def game_odds(game: Game, cat: Catalogue) -> OddsReport:
     atoms = solver.solve(game.edition, facts.build(game, cat))
     aros = report.aro_report(game, atoms, cat)
     declared = option_odds(game, cat, atoms)
-    rows = []
+    variants = []  # (reactor, option, ammunition, the position with that ARO declared)
     for reactive in aros.reactive:
         step = next((a.step for a in game.aros if a.trooper == reactive.trooper), reactive.declares_after or 1)
         for option in reactive.legal:
             for ammo in _ammunitions(cat, option.weapon):
                 targets = (TargetUse(option.against, None, ()),) if option.against else ()
-                variant = _with_aro(game, reactive.trooper, SkillUse(option.skill, option.weapon, ammo, targets), step)
-                solved = solver.solve(variant.edition, facts.build(variant, cat))
-                name = option.label if ammo is None else option.label.replace(
-                    f"({option.weapon_name})", f"({option.weapon_name}, {ammo_name(cat, ammo)})")
-                row = option_odds(variant, cat, solved, reactive.trooper)
-                rows.append(replace(row, label=name, skill=option.skill, weapon=option.weapon, ammunition=ammo,
-                                    against=option.against))
+                use = SkillUse(option.skill, option.weapon, ammo, targets)
+                variants.append((reactive.trooper, option, ammo, _with_aro(game, reactive.trooper, use, step)))
+    # every option's position grounded in one program: one grounding of the rule base
+    solved = solver_many.solve_each(game.edition, [facts.build(v, cat) for *_, v in variants])
+    rows = []
+    for (reactor, option, ammo, variant), atoms in zip(variants, solved, strict=True):
+        name = option.label if ammo is None else option.label.replace(
+            f"({option.weapon_name})", f"({option.weapon_name}, {ammo_name(cat, ammo)})")
+        row = option_odds(variant, cat, atoms, reactor)
+        rows.append(replace(row, label=name, skill=option.skill, weapon=option.weapon, ammunition=ammo,
+                            against=option.against))
     rows.sort(key=_best_first)
     return OddsReport(game.edition, game.activated, declared, tuple(rows), aros.conflicts, aros.breaches)
 

@@ -136,12 +136,40 @@ def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None
         citation for this edition.
     """
     seconds = SOLVE_SECONDS if seconds is None else seconds
+    solved = _solved.pop((edition, tuple(facts)), None)
+    if solved is not None:
+        return checked(edition, solved)
     shown, timings, ground = _shown(edition, facts, seconds)
-    atoms = _group(shown)
+    return checked(edition, Atoms(_group(shown).by_name, timings, ground))
+
+
+# Answers solved ahead, together with other positions (``solver_many.prefetch``), each
+# taken once by the ``solve`` of the same edition and facts.
+_solved: dict[tuple[str, tuple[clingo.Symbol, ...]], Atoms] = {}
+
+
+def remember(edition: str, facts: list[clingo.Symbol], atoms: Atoms) -> None:
+    """Keep ``atoms`` as the answer of the next ``solve(edition, facts)``."""
+    _solved[(edition, tuple(facts))] = atoms
+
+
+def forget() -> None:
+    """Drop the answers solved ahead and not taken."""
+    _solved.clear()
+
+
+def checked(edition: str, atoms: Atoms) -> Atoms:
+    """``atoms``, unless a rule it used has no citation for the edition.
+
+    Raises
+    ------
+    RuleBaseError
+        If a rule is used without a citation for this edition.
+    """
     if atoms.get("uncited"):
         names = ", ".join(sorted(str(a[0]) for a in atoms.get("uncited")))
         raise RuleBaseError(f"rules used without a citation for {edition}: {names}")
-    return Atoms(atoms.by_name, timings, ground)
+    return atoms
 
 
 def _shown(
@@ -182,6 +210,11 @@ def _shown(
 
 
 def _group(symbols: list[clingo.Symbol]) -> Atoms:
+    return group_texts([str(symbol) for symbol in symbols])
+
+
+def group_texts(texts: Iterable[str]) -> Atoms:
+    """The atoms written as clingo prints them, grouped by predicate."""
     # One C call per atom (str) and a split on the punctuation: much faster than
     # walking every argument through the clingo API. An atom holding a string (which
     # may hold punctuation) goes through the tokenizer. The cyclic GC is held off while
@@ -192,8 +225,7 @@ def _group(symbols: list[clingo.Symbol]) -> Atoms:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        for symbol in symbols:
-            text = str(symbol)
+        for text in texts:
             name, args = _parse_term(text) if '"' in text else _split_term(text, leaves)
             by_name[name].append(args)
     finally:

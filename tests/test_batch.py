@@ -84,3 +84,51 @@ def test_verify_on_a_terminal_shows_progress_then_erases_it():
     assert process.returncode == 0
     assert f"\r{count}/{count} cases, 0 failed, 0 s left\x1b[K" in text
     assert text.endswith(f"\r\x1b[K{count} passed, 0 failed\n")
+
+
+def _sorted(atoms) -> dict:
+    return {name: sorted(map(repr, args)) for name, args in atoms.by_name.items()}
+
+
+def test_positions_grounded_together_have_the_atoms_each_has_alone():
+    # the same sets of shown atoms (clingo's order may differ; the reports sort)
+    from checker import analysis, solver, solver_many
+    from checker.errors import RulingError
+
+    by_edition: dict[str, list] = {}
+    for case in CASES[::9]:
+        try:
+            game, _cat, symbols = analysis.load(case.position, str(case.path))
+        except RulingError:
+            continue
+        by_edition.setdefault(game.edition, []).append(symbols)
+    assert len(by_edition) == 2
+    for edition, positions in by_edition.items():
+        together = solver_many.solve_many(edition, positions)
+        assert together is not None, "the rule base could not be rewritten with a case argument"
+        for symbols, atoms in zip(positions, together, strict=True):
+            assert _sorted(atoms) == _sorted(solver.solve(edition, symbols))
+
+
+def test_the_rewritten_rule_base_is_cached_under_the_content_of_its_files(tmp_path, monkeypatch):
+    from checker import solver, solver_many
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(solver_many, "_programs", {})
+    solver.prepare("n5")
+    entry = str(solver.entry_file("n5"))
+    first = solver_many._program("n5", frozenset())
+    assert first is not None
+    written = list((tmp_path / "ruling").glob("n5-*.json"))
+    assert len(written) == 1
+    monkeypatch.setattr(solver_many, "_programs", {})
+    again = solver_many._program("n5", frozenset())  # read back from the cache
+    assert again is not None and again[1] == first[1]
+    assert [str(s) for s in again[0]][-5:] == [str(s) for s in first[0]][-5:]
+    # the file is named by a digest of the rewriting's version and every rule file's
+    # content: another version (or a changed rule file) is another file, never the stale one
+    statements = solver._statements("n5", entry)
+    monkeypatch.setattr(solver_many, "_VERSION", solver_many._VERSION + 1)
+    solver_many._cached("n5", entry, statements)
+    now = list((tmp_path / "ruling").glob("n5-*.json"))
+    assert len(now) == 1 and now != written  # the earlier one is removed

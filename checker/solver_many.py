@@ -1,0 +1,301 @@
+"""Solve many positions of one edition in one clingo program, each with the answer it
+has alone (``solver.solve``).
+
+The rule base is rewritten (once per rule base, kept in the user's cache folder under
+a digest of the rule files' content): every predicate that depends on a position's
+facts (transitively, through any rule) gets a first argument, the case, and every rule
+using one gets the body literal ``ruling_case(C)``; rules over the rule base's own
+tables stay as written, so they are grounded once for all the cases instead of once
+per case. Cases are independent (no rule joins two of them: ``C`` is in every atom of
+a rewritten rule), so each case's shown atoms are the ones it has alone; the atoms of
+a shown predicate no position touches belong to every case. Their order may differ
+from a run alone: the reports sort every list they output.
+
+Inputs: the parsed statements of an edition's rule base (``solver._statements``).
+Defines: ``solve_many``, ``solve_each`` (falls back to one position at a time),
+``prefetch`` (answers kept for ``solver.solve``), ``prepare``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+
+import clingo
+from clingo import ast
+
+from . import solver
+
+_CASE = "ruling_case"  # the predicate naming the cases, and the variable holding one
+_VAR = "RulingCase_"
+
+
+def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | None = None) -> list[solver.Atoms] | None:
+    """The shown atoms of each position's answer set, as ``solver.solve`` gives them
+    alone, or None when the positions cannot be solved together (the program fails,
+    has no answer set or takes longer than ``seconds``: each then runs alone, meeting
+    its own error)."""
+    seconds = solver.SOLVE_SECONDS if seconds is None else seconds
+    inputs = frozenset((s.name, len(s.arguments)) for case in facts for s in case)
+    program = _program(edition, inputs)
+    if program is None:
+        return None
+    statements, dependent = program
+    ctl = clingo.Control(["--models=1"], logger=lambda _code, _msg: None, message_limit=0)
+    start = time.perf_counter()
+    try:
+        with ast.ProgramBuilder(ctl) as builder:
+            for statement in statements:
+                builder.add(statement)
+        with ctl.backend() as backend:
+            for i, case in enumerate(facts):
+                number = clingo.Number(i)
+                backend.add_rule([backend.add_atom(clingo.Function(_CASE, [number]))])
+                for s in case:
+                    backend.add_rule([backend.add_atom(clingo.Function(s.name, [number, *s.arguments], s.positive))])
+        ctl.ground([("base", [])])
+        ground = time.perf_counter() - start
+        start = time.perf_counter()
+        shown: list[clingo.Symbol] = []
+        with ctl.solve(on_model=lambda m: shown.extend(m.symbols(shown=True)), async_=True) as handle:
+            if not handle.wait(seconds):
+                handle.cancel()
+                return None
+            result = handle.get()
+    except RuntimeError:
+        return None
+    if not result.satisfiable:
+        return None
+    timings = {"ground": ground / len(facts), "solve": (time.perf_counter() - start) / len(facts)}
+    return _split(shown, _case_names(statements, dependent), len(facts), timings)
+
+
+def _split(shown: list[clingo.Symbol], case_names: frozenset[str], count: int,
+           timings: dict[str, float]) -> list[solver.Atoms]:
+    """Each case's shown atoms, read as ``solver.solve`` reads them, the case argument
+    (a number, first) cut from the text clingo prints. ``case_names``: the shown
+    predicates that have one."""
+    per_case: list[list[str]] = [[] for _ in range(count)]
+    for symbol in shown:
+        text = str(symbol)
+        open_ = text.find("(")
+        if open_ < 0 or text[:open_] not in case_names:
+            for found in per_case:
+                found.append(text)
+            continue
+        comma = text.find(",", open_)
+        if comma < 0:  # the case was the only argument
+            per_case[int(text[open_ + 1:-1])].append(text[:open_])
+        else:
+            per_case[int(text[open_ + 1:comma])].append(text[:open_ + 1] + text[comma + 1:])
+    return [solver.Atoms(solver.group_texts(texts).by_name, dict(timings)) for texts in per_case]
+
+
+_names: dict[int, tuple[list[ast.AST], frozenset[str]]] = {}
+
+
+def _case_names(statements: list[ast.AST], dependent: frozenset[tuple[str, int]]) -> frozenset[str]:
+    """The names of the shown predicates given a case argument (``_rewrite`` refuses a
+    name shown both with and without one)."""
+    found = _names.get(id(statements))
+    if found is None or found[0] is not statements:
+        names = frozenset(s.name for s in statements if s.ast_type == ast.ASTType.ShowSignature
+                          and (s.name, s.arity - 1) in dependent)
+        found = _names[id(statements)] = (statements, names)
+    return found[1]
+
+
+# Bump when the rewriting changes: a cached program of another version is not read.
+_VERSION = 2
+_programs: dict[tuple, tuple[list[ast.AST], frozenset] | None] = {}
+
+
+def _program(edition: str, inputs: frozenset[tuple[str, int]]) -> tuple[list[ast.AST], frozenset] | None:
+    """The rule base with a case argument on every predicate depending on a position's
+    facts, and those predicates' signatures (without the case); None if the rule base
+    writes something this rewriting does not know.
+
+    The inputs are the predicates the rule base reads and never derives (and those it
+    declares ``#defined``), with any other the positions write (``inputs``). The
+    rewritten program is kept in this process and, as text, in the user's cache folder,
+    under a digest of every rule file's content: rewriting takes over a second, reading
+    the text back as long as loading the rule base.
+    """
+    entry = str(solver.entry_file(edition))
+    statements = solver._statements(edition, entry)
+    key = (entry, solver._parsed[entry][0])
+    if key not in _programs:
+        _programs.clear()  # the rule base changed: its programs are stale
+        _programs[key] = _cached(edition, entry, statements)
+    found = _programs[key]
+    if found is None or inputs <= found[1]:
+        return found
+    wider = (*key, inputs)  # a position writes a predicate the rule base also derives
+    if wider not in _programs:
+        _programs[wider] = _rewrite(statements, _static_inputs(statements) | inputs)
+    return _programs[wider]
+
+
+def _static_inputs(statements: list[ast.AST]) -> frozenset[tuple[str, int]]:
+    """The predicates the rule base reads and never derives, and those it declares
+    ``#defined``."""
+    heads: set = set()
+    bodies: set = set()
+    defined: set = set()
+    for statement in statements:
+        if statement.ast_type == ast.ASTType.Rule:
+            heads |= _signatures(statement.head)
+            bodies |= _signatures(statement.body)
+        elif statement.ast_type == ast.ASTType.Defined:
+            defined.add((statement.name, statement.arity))
+    return frozenset((bodies - heads) | defined)
+
+
+def _cached(edition: str, entry: str, statements: list[ast.AST]) -> tuple[list[ast.AST], frozenset] | None:
+    """The rewritten rule base, from the cache folder when a process wrote it for the
+    same rule files, else rewritten and written there."""
+    digest = hashlib.sha256(f"{_VERSION} {edition}".encode())
+    for path in sorted(p for p, *_ in solver._parsed[entry][0]):
+        digest.update(path.encode() + b"\0" + Path(path).read_bytes() + b"\0")
+    file = _cache_dir() / f"{edition}-{digest.hexdigest()[:32]}.json"
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        program: list[ast.AST] = []
+        ast.parse_string(data["program"], program.append, logger=lambda _code, _msg: None)
+        return program, frozenset((name, arity) for name, arity in data["dependent"])
+    except (OSError, ValueError, KeyError, TypeError, RuntimeError):
+        pass
+    rewritten = _rewrite(statements, _static_inputs(statements))
+    if rewritten is not None:
+        text = "\n".join(str(s) for s in rewritten[0])
+        try:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            part = file.with_suffix(f".{os.getpid()}.tmp")
+            part.write_text(json.dumps({"dependent": sorted(rewritten[1]), "program": text}), encoding="utf-8")
+            part.replace(file)
+            for old in file.parent.glob(f"{edition}-*.json"):
+                if old != file:  # an earlier rule base's: never read again
+                    old.unlink(missing_ok=True)
+        except OSError:
+            pass  # no cache: the next process rewrites again
+    return rewritten
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ruling"
+
+
+def _rewrite(statements: list[ast.AST], inputs: frozenset[tuple[str, int]]) -> tuple[list[ast.AST], frozenset] | None:
+    rules = []
+    for statement in statements:
+        kind = statement.ast_type
+        if kind == ast.ASTType.Rule:
+            rules.append((_signatures(statement.head), _signatures(statement.body)))
+        elif kind not in (ast.ASTType.Program, ast.ASTType.ShowSignature, ast.ASTType.Defined,
+                          ast.ASTType.Comment):
+            return None  # #show terms, #external, #minimize...: not in the rule base today
+    dependent = set(inputs)
+    changed = True
+    while changed:
+        changed = False
+        for head, body in rules:
+            if body & dependent and not head <= dependent:
+                dependent |= head
+                changed = True
+    frozen = frozenset(dependent)
+    every = {s for head, body in rules for s in head | body} | set(inputs)
+    if any((name, arity + 1) in every - frozen for name, arity in frozen) or any(name == _CASE for name, _ in every):
+        return None  # p/2 depending on a position and p/3 not: the case argument would mix them
+    shown = [(s.name, s.arity) for s in statements if s.ast_type == ast.ASTType.ShowSignature]
+    if {n for n, a in shown if (n, a) in frozen} & {n for n, a in shown if (n, a) not in frozen}:
+        return None  # a name shown with a case argument and without: the atoms could not be told apart
+    out: list[ast.AST] = []
+    adder = _AddCase(frozen)
+    for statement in statements:
+        kind = statement.ast_type
+        if kind == ast.ASTType.Rule:
+            sigs = _signatures(statement.head) | _signatures(statement.body)
+            if sigs & frozen:
+                statement = adder(statement)
+                loc = statement.location
+                case = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
+                    ast.Function(loc, _CASE, [ast.Variable(loc, _VAR)], 0)))
+                statement = statement.update(body=[case, *statement.body])
+        elif (kind in (ast.ASTType.ShowSignature, ast.ASTType.Defined)
+              and (statement.name, statement.arity) in frozen):
+            statement = statement.update(arity=statement.arity + 1)
+        out.append(statement)
+    return out, frozen
+
+
+def _signatures(node) -> set[tuple[str, int]]:
+    """Every predicate ``name/arity`` written in an AST node or a list of them."""
+    found: set[tuple[str, int]] = set()
+    stack = list(node) if isinstance(node, (list, ast.ASTSequence)) else [node]
+    while stack:
+        item = stack.pop()
+        if item.ast_type == ast.ASTType.SymbolicAtom:
+            term = item.symbol
+            if term.ast_type == ast.ASTType.UnaryOperation:
+                term = term.argument
+            if term.ast_type == ast.ASTType.Function:
+                found.add((term.name, len(term.arguments)))
+            elif term.ast_type == ast.ASTType.SymbolicTerm:
+                found.add((term.symbol.name, 0))
+            continue
+        for key in item.child_keys:
+            child = getattr(item, key)
+            for sub in (child if isinstance(child, ast.ASTSequence) else [child]):
+                if isinstance(sub, ast.AST):
+                    stack.append(sub)
+    return found
+
+
+class _AddCase(ast.Transformer):
+    """Adds the case variable as first argument to every atom of a dependent predicate."""
+
+    def __init__(self, dependent: frozenset[tuple[str, int]]):
+        self.dependent = dependent
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+        term = node.symbol
+        negated = term.ast_type == ast.ASTType.UnaryOperation
+        inner = term.argument if negated else term
+        if inner.ast_type == ast.ASTType.SymbolicTerm:
+            inner = ast.Function(inner.location, inner.symbol.name, [], 0)
+        if inner.ast_type != ast.ASTType.Function or (inner.name, len(inner.arguments)) not in self.dependent:
+            return node
+        inner = inner.update(arguments=[ast.Variable(inner.location, _VAR), *inner.arguments])
+        return node.update(symbol=term.update(argument=inner) if negated else inner)
+
+
+def prepare(edition: str) -> None:
+    """Rewrite the edition's rule base for many positions now (before forking workers)."""
+    _program(edition, frozenset())
+
+
+def solve_each(edition: str, facts: list[list[clingo.Symbol]]) -> list[solver.Atoms]:
+    """``[solver.solve(edition, f) for f in facts]``, the positions grounded together
+    when they can be (each still raising its own error, alone, when they cannot).
+
+    Raises
+    ------
+    SolveTimeout, RuleBaseError
+        As ``solver.solve``, for the first position that meets one.
+    """
+    together = solve_many(edition, facts) if len(facts) > 1 else None
+    if together is None:
+        return [solver.solve(edition, f) for f in facts]
+    return [solver.checked(edition, atoms) for atoms in together]
+
+
+def prefetch(edition: str, facts: list[list[clingo.Symbol]]) -> None:
+    """Solve the positions together now; each later ``solver.solve`` of one of them
+    (same edition, same facts) takes its answer instead of grounding it alone."""
+    together = solve_many(edition, facts) if len(facts) > 1 else None
+    for case, atoms in zip(facts, together or (), strict=False):
+        solver.remember(edition, case, atoms)
