@@ -37,14 +37,38 @@ def load(text: str, file: str = "<position>") -> tuple[Game, catalogue.Catalogue
     return _build(notation.parse(text, file))
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A position read, resolved and turned into facts, ready to solve (``prepare``)."""
+
+    position: Position
+    game: Game
+    catalogue: catalogue.Catalogue
+    facts: list
+
+
+def prepare(text: str, file: str = "<position>") -> Prepared:
+    """``load`` keeping the parsed position, so ``analyse`` need not read it again
+    (batch verify reads each case's position once to ground it with others).
+
+    Raises
+    ------
+    NotationError, PositionError
+        As ``analyse``.
+    """
+    position = notation.parse(text, file)
+    return Prepared(position, *_build(position))
+
+
 def _build(position: Position) -> tuple[Game, catalogue.Catalogue, list]:
     game = resolve.resolve(position)
     cat = catalogue.load(game.edition)
     return game, cat, facts.build(game, cat)
 
 
-def analyse(text: str, file: str = "<position>") -> Analysis:
-    """Run a position through the whole pipeline.
+def analyse(text: str, file: str = "<position>", prepared: Prepared | None = None) -> Analysis:
+    """Run a position through the whole pipeline (from ``prepared`` when the caller has
+    already read it with ``prepare``).
 
     Raises
     ------
@@ -54,8 +78,8 @@ def analyse(text: str, file: str = "<position>") -> Analysis:
     RuleBaseError
         If the rule base fails (a defect of ruling, not of the position).
     """
-    position = notation.parse(text, file)
-    game, cat, symbols = _build(position)
+    ready = prepared if prepared is not None else prepare(text, file)
+    position, game, cat, symbols = ready.position, ready.game, ready.catalogue, ready.facts
     try:
         atoms = solver.solve(game.edition, symbols)
     except SolveTimeout as exc:

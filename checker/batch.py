@@ -60,18 +60,19 @@ def run(found: list[cases.Case], processes: int | None = None) -> Iterator[cases
 def run_group(group: list[cases.Case]) -> list[cases.CaseResult]:
     """Each case's result, as ``cases.run`` gives it alone, the positions solved together."""
     by_edition: dict[str, list[list]] = {}
-    for case in group:
+    prepared: dict[int, analysis.Prepared] = {}
+    for k, case in enumerate(group):
         if case.command not in _SOLVED_AS_WRITTEN:
             continue
         try:
-            game, _cat, symbols = analysis.load(case.position, str(case.path))
+            prepared[k] = analysis.prepare(case.position, str(case.path))
         except RulingError:
             continue  # the case meets the same error when it runs
-        by_edition.setdefault(game.edition, []).append(symbols)
+        by_edition.setdefault(prepared[k].game.edition, []).append(prepared[k].facts)
     for edition, positions in by_edition.items():
         solver_many.prefetch(edition, positions)
     try:
-        return [cases.run(case) for case in group]
+        return [cases.run(case, prepared.get(k)) for k, case in enumerate(group)]
     finally:
         solver.forget()
 

@@ -264,8 +264,9 @@ def _dotted(path: case_spec.KeyPath) -> str:
     return text
 
 
-def run(case: Case) -> CaseResult:
-    """Run a case and compare its expectations with what ruling derives."""
+def run(case: Case, prepared: analysis.Prepared | None = None) -> CaseResult:
+    """Run a case and compare its expectations with what ruling derives (its position
+    already read by ``analysis.prepare`` when ``prepared`` is given)."""
     if case.command == "odds":
         try:
             priced = odds.odds(case.position, str(case.path))
@@ -273,7 +274,7 @@ def run(case: Case) -> CaseResult:
             return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
         return CaseResult(case, tuple(odds_differences(case.expect, priced)), odds_text(priced))
     try:
-        result = analysis.analyse(case.position, str(case.path))
+        result = analysis.analyse(case.position, str(case.path), prepared)
     except RulingError as exc:
         if case.command == "error":
             return CaseResult(case, tuple(error_differences(case.expect, exc)), str(exc))
