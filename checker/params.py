@@ -20,6 +20,9 @@ base parses a string:
 ``text``           a value no rule reads; allowed only on entries that are not fully
                    modelled (their ``missing`` names it), so it never hides a rule
 
+An entry whose MOD is always a penalty says ``param_sign = "negative"`` (``Mimetism (-3)``):
+a MOD of 0 or more is refused, never read as nothing.
+
 The values reach clingo through :mod:`checker.facts` (:class:`Term` as a function).
 """
 
@@ -80,9 +83,11 @@ def read(entry: Entry, text: str, catalogue: Catalogue) -> Value | None:
     if kind == "text":
         return None
     if kind == "mod":
-        return _mod(text)
+        return _signed(entry, _mod(text), text)
     if kind == "attribute_mod":
-        return _attribute_mod(text)
+        value = _attribute_mod(text)
+        _signed(entry, int(value.args[1]), text)
+        return value
     if kind == "attribute_value":
         return _attribute_value(text)
     if kind == "medical":
@@ -97,6 +102,14 @@ def _mod(text: str) -> int:
     value = bound.read(text.strip())
     if value is None:
         raise ParamError(bound.out_of_range(text.strip()), bound.expected())
+    return value
+
+
+def _signed(entry: Entry, value: int, text: str) -> int:
+    """``value``, if the entry's ``param_sign`` allows it."""
+    if entry.get("param_sign") == "negative" and value >= 0:
+        raise ParamError(f"{entry.name} ({text}): its MOD is a penalty, below 0",
+                         f"a MOD from {RANGES['param'].low} to -1")
     return value
 
 

@@ -253,6 +253,15 @@ def test_the_issue_examples_are_not_modelled():
     assert cat.load("n3").entries["special_skills"]["sensor"].modelled == NO
 
 
+def test_a_fully_modelled_skill_reads_the_value_it_takes(edition, program):
+    """A typed value in a modelled skill's brackets is read by a rule (skill_param/3),
+    so a position writing it never has it ignored."""
+    read = constants_at(program, ("skill_param", 3, (1,)))
+    takes = {e.id for e in cat.load(edition).all("special_skills")
+             if e.modelled == YES and e.get("param") not in (False, "text")}
+    assert takes - read == set()
+
+
 def test_counts_of_special_skills_read(edition, program):
     """15 of the 49 N5 and 15 of the 41 N3 special skills are read by no rule."""
     c = cat.load(edition)

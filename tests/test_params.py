@@ -49,6 +49,9 @@ def test_each_type_reads_its_value(text, value):
      "ARM, BTS, Enhanced, Critical"),
     ("Terrain (Sea)", "Terrain (Sea): not one of its values", "one of: Aquatic, Desert"),
     ("Stealth (2)", "Stealth takes no value in brackets", "Stealth without brackets"),
+    ("Mimetism (+3)", "Mimetism (+3): its MOD is a penalty, below 0", "a MOD from -12 to -1"),
+    ("Surprise Attack (CC+3)", "Surprise Attack (CC+3): its MOD is a penalty, below 0", "a MOD from -12 to -1"),
+    ("Camouflage (0)", "Camouflage (0): its MOD is a penalty, below 0", "a MOD from -12 to -1"),
     ("Doctor (3 wounds)", "'3 wounds' is not a variant of the skill", "2W, or Reroll -X"),
     ("Infiltration (PH 18)", "'PH 18' is not an attribute with its value", "an attribute and its value"),
     ("Infiltration (PH=31)", "PH '31' is out of range", "PH from 0 to 30"),
@@ -77,3 +80,5 @@ def test_every_parameter_names_its_type_and_a_text_one_is_never_fully_modelled(e
         assert kind is False or kind in params.KINDS, f"{entry.id}: param = {kind!r}"
         assert (kind == "choice") == bool(entry.get("param_values")), entry.id
         assert kind != "text" or entry.modelled != YES, f"{entry.id}: a fully modelled skill's value must be typed"
+        assert entry.get("param_sign") in (None, "negative") and (
+            entry.get("param_sign") is None or kind in ("mod", "attribute_mod")), entry.id
