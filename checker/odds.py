@@ -23,9 +23,11 @@ from fractions import Fraction
 
 from . import analysis, facts, report, solver, solver_many
 from .catalogue import Catalogue, atom_text
+from .errors import Location, PositionError
 from .game import Aro, Game, SkillUse, TargetUse
 from .odds_rolls import EVASION, RollOdds, RollView, ammo_name, label, price_rolls
 from .odds_saves import end_states, summary
+from .position import lines_of
 from .resolution import resolution
 
 # What follows the end states and is not priced: ruling check resolves it.
@@ -86,12 +88,20 @@ def odds(text: str, file: str = "<position>") -> OddsReport:
     Raises
     ------
     NotationError, PositionError
-        For a position that does not parse or names something unknown.
+        For a position that does not parse, names something unknown, or states a
+        deployment instead of an Order.
     RuleBaseError
         If the rule base fails.
     """
-    game, cat, _ = analysis.load(text, file)
-    return game_odds(game, cat)
+    ready = analysis.prepare(text, file)
+    if ready.position.deployments:
+        # A deployment's roll is priced by nothing here: refuse rather than print 100% nothing.
+        at = ready.position.deployments[0].trooper
+        line = lines_of(ready.position.text)[at.span.line - 1]
+        raise PositionError("ruling odds prices an Order and its AROs; a deployment's roll is resolved by "
+                            "'ruling check'", Location(file, at.span.line, at.span.column, line),
+                            ("'order' and 'aro' lines instead of a 'deploy' line",))
+    return game_odds(ready.game, ready.catalogue)
 
 
 def game_odds(game: Game, cat: Catalogue) -> OddsReport:

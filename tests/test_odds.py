@@ -343,3 +343,16 @@ def test_every_end_state_has_words():
     from checker.odds_saves import END_STATES
 
     assert tuple(STATE_WORDS) == END_STATES
+
+
+def test_odds_of_a_deployment_is_refused_at_its_deploy_line(tmp_path):
+    """A deployment's roll is priced by nothing in `ruling odds`: a located error, exit 2,
+    never a table claiming nothing happens."""
+    from checker.cli import EXIT_BAD_INPUT, main
+
+    path = tmp_path / "d.pos"
+    path.write_text("edition n5\nactive pano\ntrooper k pano { skills: Infiltration; PH 11 }\n"
+                    "trooper e ariadna\ndeploy k enemy half\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["odds", str(path)])
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert f"{path}:5:8: error: ruling odds prices an Order and its AROs" in result.output
