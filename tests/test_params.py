@@ -53,6 +53,7 @@ def test_each_type_reads_its_value(text, value):
     ("Surprise Attack (CC+3)", "Surprise Attack (CC+3): its MOD is a penalty, below 0", "a MOD from -12 to -1"),
     ("Camouflage (0)", "Camouflage (0): its MOD is a penalty, below 0", "a MOD from -12 to -1"),
     ("Doctor (3 wounds)", "'3 wounds' is not a variant of the skill", "2W, or Reroll -X"),
+    ("Doctor (3W)", "'3W' is not a variant of the skill", "2W, or Reroll -X"),
     ("Infiltration (PH 18)", "'PH 18' is not an attribute with its value", "an attribute and its value"),
     ("Infiltration (PH=31)", "PH '31' is out of range", "PH from 0 to 30"),
 ])
