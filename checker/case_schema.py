@@ -21,6 +21,7 @@ from .case_spec import (
     Spec,
     Table,
 )
+from .catalogue import KINDS
 from .errors import (
     CaseFormatError,
     NotationError,
@@ -56,12 +57,18 @@ OPTION_PENDING = ListOf(
 # Conflicts read "subject | permission | denial" (or "| rule" for a breach of the position).
 CONFLICT_KEY = Rules(what='a string "subject | rule | rule"', sep=" | ", skip=1)
 CONFLICT_KEYS = ListOf(CONFLICT_KEY, 'a list of strings "subject | rule | rule"')
+# What a verdict lists under Not modelled, as "kind/id" with the catalogue's kind
+# ("special_skills/sat_lock", "states/stunned").
+NOT_MODELLED = ListOf(
+    Pattern(what='a string "kind/id" ("special_skills/sat_lock")', pattern=rf"(?:{'|'.join(KINDS)})/[a-z0-9_]+"),
+    'a list of strings "kind/id"')
 COMMON: dict[str, Spec] = {
     "conflicts": CONFLICT_KEYS,
     "conflict_facts": Each(STRINGS, "conflict", key=CONFLICT_KEY),
     "breaches": Each(RULES, "subject"),
 }
 AROS: dict[str, Spec] = {
+    "not_modelled": NOT_MODELLED,
     "legal": Each(STRINGS, "trooper"),
     "invalid": Each(STRINGS, "trooper"),
     "triggers": Each(STRINGS, "trooper"),
@@ -73,6 +80,7 @@ AROS: dict[str, Spec] = {
     **COMMON,
 }
 DECLARATIONS: dict[str, Spec] = {
+    "not_modelled": NOT_MODELLED,
     "legal": Each(STRINGS, "slot", SLOTS),
     "denied": Each(Each(RULES, "option"), "slot", SLOTS),
     "pending": Each(OPTION_PENDING, "slot", SLOTS),
@@ -95,6 +103,7 @@ RESOLUTION: dict[str, Spec] = {
     "unused": Each(ListOf(Index(), "a list of dice places"), "trooper"),
 }
 CHECK: dict[str, Spec] = {
+    "not_modelled": NOT_MODELLED,
     "legal": Scalar(bool, "true or false"),
     "status": Each(Scalar(str, "a status", (LEGAL, INVALID, DENIED, CONFLICT)), "subject"),
     "verdicts": Each(RULES, "subject"),

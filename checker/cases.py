@@ -69,6 +69,9 @@ A case file::
     conflict_facts = { "position kaz2 | two_lieutenants" = ["lieutenant kaz1 ariadna", "lieutenant kaz2 ariadna"] }
     # aros and check: the markers revealed for the whole Order
     revealed = ["fiday"]
+    # aros, check, declarations: the exact set of what the verdict lists under Not
+    # modelled, as "kind/id" with the catalogue's kind; [] for none
+    not_modelled = ["special_skills/sat_lock", "states/stunned"]
     # aros, check, declarations, odds: for subjects "position <trooper>", the rules it breaks
     breaches = { "position kaz2" = ["two_lieutenants"] }
     # command = "odds" (``ruling odds``; dice in the position are ignored): the exact

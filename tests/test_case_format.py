@@ -426,3 +426,20 @@ def test_the_odds_case_rows_name_every_option_of_the_odds():
     assert odds_row_key(row()) == "fus1 bs_attack/multi_rifle"
     assert odds_row_key(row(ammunition="ap")) == "fus1 bs_attack/multi_rifle/ap"
     assert odds_row_key(row(skill="dodge", weapon=None, against="a2")) == "fus1 dodge>a2"
+
+
+def test_not_modelled_items_are_compared_both_ways(tmp_path):
+    path = tmp_path / "case.toml"
+
+    def diffs(expect: str) -> list[tuple]:
+        path.write_text(case_text("aros", expect), encoding="utf-8")
+        return [(d.key, d.missing, d.unexpected) for d in cases.run(cases.load(path)).differences]
+
+    # the Combi Rifle's N3 trait and the Boarding Shotgun, both partly read by the rules
+    in_play = '"traits/suppressive_fire", "weapons/boarding_shotgun"'
+    assert diffs(f"not_modelled = [{in_play}]") == []
+    assert diffs("not_modelled = []") == [
+        ("not_modelled", (), ("traits/suppressive_fire", "weapons/boarding_shotgun"))]
+    assert diffs(f'not_modelled = [{in_play}, "states/stunned"]') == [("not_modelled", ("states/stunned",), ())]
+    with pytest.raises(CaseFormatError, match="kind/id"):
+        diffs('not_modelled = ["stunned"]')
