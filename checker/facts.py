@@ -17,7 +17,7 @@ from .params import Term
 def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
     """All facts for ``game``: catalogue, troopers, relations, the Order and its AROs."""
     out: list[Symbol] = []
-    add = lambda name, *args: out.append(Function(name, [_term(a) for a in args]))
+    add = lambda name, *args: out.append(_fact(name, args))
 
     add("edition", game.edition)
     add("active_side", game.active_side)
@@ -75,6 +75,23 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         for i, value in enumerate(rolls, start=1):
             add("die", trooper, kind, i, value)
     return out
+
+
+# Facts already made in this process: ``ruling odds`` and ``ruling verify`` build many
+# positions that share most of their facts, and making a clingo symbol costs several C
+# calls. Bounded: cleared when full.
+_FACTS: dict[tuple, Symbol] = {}
+_FACTS_MAX = 200_000
+
+
+def _fact(name: str, args: tuple) -> Symbol:
+    key = (name, args, tuple(map(type, args)))  # True == 1, but their facts differ
+    found = _FACTS.get(key)
+    if found is None:
+        if len(_FACTS) >= _FACTS_MAX:
+            _FACTS.clear()
+        found = _FACTS[key] = Function(name, [_term(a) for a in args])
+    return found
 
 
 def _term(value) -> Symbol:

@@ -28,7 +28,7 @@ from .game import Aro, Game, SkillUse, TargetUse
 from .odds_rolls import EVASION, RollOdds, RollView, ammo_name, label, price_rolls
 from .odds_saves import end_states, summary
 from .position import lines_of
-from .resolution import resolution
+from .resolution import READS, resolution
 
 # What follows the end states and is not priced: ruling check resolves it.
 LEFT_OUT = (
@@ -127,7 +127,7 @@ def game_odds(game: Game, cat: Catalogue) -> OddsReport:
                 use = SkillUse(option.skill, option.weapon, ammo, targets)
                 variants.append((reactive.trooper, option, ammo, _with_aro(game, reactive.trooper, use, step)))
     # every option's position grounded in one program: one grounding of the rule base
-    solved = solver_many.solve_each(game.edition, [facts.build(v, cat) for *_, v in variants])
+    solved = solver_many.solve_each(game.edition, [facts.build(v, cat) for *_, v in variants], show=READS)
     rows = []
     for (reactor, option, ammo, variant), atoms in zip(variants, solved, strict=True):
         name = option.label if ammo is None else option.label.replace(

@@ -190,6 +190,16 @@ def roll_key(group) -> str:
     return " ".join(str(a) for a in group)
 
 
+# Every shown predicate :func:`resolution` reads (tests/test_solver.py checks the list
+# against this file): ``ruling odds`` shows only these for its many positions.
+READS = frozenset((
+    "ammo_of", "applied", "attack_roll", "automatic", "cancelled", "die_of", "gains", "group",
+    "group_dice", "hit", "life", "life_prior", "loses", "mod", "opposed", "outcome", "pending",
+    "result", "save", "save_result", "state_clash", "sv", "unused_die", "wounds_changed",
+    "wounds_lost",
+))
+
+
 def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     """What the dice do and what the Order leaves behind; None when nothing declared
     rolls and no state or outcome follows from the Order."""

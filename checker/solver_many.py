@@ -31,15 +31,20 @@ from . import solver
 
 _CASE = "ruling_case"  # the predicate naming the cases, and the variable holding one
 _VAR = "RulingCase_"
+_UNCITED = "uncited"  # the rules used without a citation (solver.checked)
 
 
-def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | None = None) -> list[solver.Atoms] | None:
+def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | None = None,
+               show: frozenset[str] | None = None) -> list[solver.Atoms] | None:
     """The shown atoms of each position's answer set, as ``solver.solve`` gives them
     alone, or None when the positions cannot be solved together (the program fails,
     has no answer set or takes longer than ``seconds``: each then runs alone, meeting
-    its own error)."""
+    its own error). With ``show``, only the shown predicates of those names (and
+    ``uncited``, which every answer is checked against): a caller that reads a few
+    predicates of many positions does not pay for reading the others."""
     seconds = solver.SOLVE_SECONDS if seconds is None else seconds
-    inputs = frozenset((s.name, len(s.arguments)) for case in facts for s in case)
+    parts = [[_parts(s) for s in case] for case in facts]
+    inputs = frozenset((name, len(arguments)) for case in parts for name, arguments, _ in case)
     program = _program(edition, inputs)
     if program is None:
         return None
@@ -48,14 +53,15 @@ def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | 
     start = time.perf_counter()
     try:
         with ast.ProgramBuilder(ctl) as builder:
-            for statement in statements:
-                builder.add(statement)
+            for statement, shows in _shows(statements):
+                if show is None or shows is None or shows in show or shows == _UNCITED:
+                    builder.add(statement)
         with ctl.backend() as backend:
             for i, case in enumerate(facts):
                 number = clingo.Number(i)
                 backend.add_rule([backend.add_atom(clingo.Function(_CASE, [number]))])
-                for s in case:
-                    backend.add_rule([backend.add_atom(clingo.Function(s.name, [number, *s.arguments], s.positive))])
+                for name, arguments, positive in parts[i]:
+                    backend.add_rule([backend.add_atom(clingo.Function(name, [number, *arguments], positive))])
         ctl.ground([("base", [])])
         ground = time.perf_counter() - start
         start = time.perf_counter()
@@ -71,6 +77,22 @@ def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | 
         return None
     timings = {"ground": ground / len(facts), "solve": (time.perf_counter() - start) / len(facts)}
     return _split(shown, _case_names(statements, dependent), len(facts), timings)
+
+
+# Each fact's name, arguments and sign, read once per process: the positions solved
+# together share most of their facts (facts.py makes each symbol once), and reading a
+# symbol's parts costs C calls. Bounded: cleared when full.
+_PARTS: dict[clingo.Symbol, tuple[str, list[clingo.Symbol], bool]] = {}
+_PARTS_MAX = 200_000
+
+
+def _parts(symbol: clingo.Symbol) -> tuple[str, list[clingo.Symbol], bool]:
+    found = _PARTS.get(symbol)
+    if found is None:
+        if len(_PARTS) >= _PARTS_MAX:
+            _PARTS.clear()
+        found = _PARTS[symbol] = (symbol.name, symbol.arguments, symbol.positive)
+    return found
 
 
 def _split(shown: list[clingo.Symbol], case_names: frozenset[str], count: int,
@@ -95,6 +117,17 @@ def _split(shown: list[clingo.Symbol], case_names: frozenset[str], count: int,
 
 
 _names: dict[int, tuple[list[ast.AST], frozenset[str]]] = {}
+_show_names: dict[int, tuple[list[ast.AST], list[tuple[ast.AST, str | None]]]] = {}
+
+
+def _shows(statements: list[ast.AST]) -> list[tuple[ast.AST, str | None]]:
+    """Each statement with the name it shows (None for a statement that is not a
+    ``#show``), read once per program: an AST attribute costs C calls."""
+    found = _show_names.get(id(statements))
+    if found is None or found[0] is not statements:
+        named = [(s, s.name if s.ast_type == ast.ASTType.ShowSignature else None) for s in statements]
+        found = _show_names[id(statements)] = (statements, named)
+    return found[1]
 
 
 def _case_names(statements: list[ast.AST], dependent: frozenset[tuple[str, int]]) -> frozenset[str]:
@@ -278,16 +311,19 @@ def prepare(edition: str) -> None:
     _program(edition, frozenset())
 
 
-def solve_each(edition: str, facts: list[list[clingo.Symbol]]) -> list[solver.Atoms]:
+def solve_each(edition: str, facts: list[list[clingo.Symbol]],
+               show: frozenset[str] | None = None) -> list[solver.Atoms]:
     """``[solver.solve(edition, f) for f in facts]``, the positions grounded together
     when they can be (each still raising its own error, alone, when they cannot).
+    With ``show``, the answers grounded together hold only those predicates (see
+    :func:`solve_many`); one solved alone holds them all.
 
     Raises
     ------
     SolveTimeout, RuleBaseError
         As ``solver.solve``, for the first position that meets one.
     """
-    together = solve_many(edition, facts) if len(facts) > 1 else None
+    together = solve_many(edition, facts, show=show) if len(facts) > 1 else None
     if together is None:
         return [solver.solve(edition, f) for f in facts]
     return [solver.checked(edition, atoms) for atoms in together]

@@ -4,12 +4,13 @@ what the tokenizer gives, for every case position."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 import clingo
 import pytest
 
-from checker import analysis, cases, solver
+from checker import analysis, cases, resolution, solver
 from checker.errors import RulingError
 
 from .conftest import ROOT
@@ -88,3 +89,13 @@ def test_another_entry_file_is_loaded_not_taken_from_the_cache(tmp_path, monkeyp
     program.write_text("trooper(x).\n#show trooper/1.\n", encoding="utf-8")
     monkeypatch.setattr(solver, "entry_file", lambda _edition: program)
     assert solver.solve("n5", []).by_name == {"trooper": [("x",)]}
+
+
+def test_resolution_reads_only_the_predicates_it_lists():
+    """``ruling odds`` shows only ``resolution.READS`` for its many positions: a
+    predicate the resolution reads and the list leaves out would be silently empty."""
+    text = (ROOT / "checker" / "resolution.py").read_text(encoding="utf-8")
+    read = set(re.findall(r'atoms\.get\("([a-z_]+)"', text))
+    read |= {k for ks in re.findall(r'atoms\.get\(k\) for k in \(([^)]*)\)', text) for k in re.findall(r'"([a-z_]+)"', ks)}
+    assert read == set(resolution.READS)
+    assert "atoms[" not in text and "by_name" not in text
