@@ -37,6 +37,7 @@ from .resources import editions
 
 ATTRIBUTES = ("cc", "bs", "ph", "wip", "arm", "bts", "w", "vita", "str", "s")
 WEAPON_NEEDS = ("bs_weapon", "cc_weapon", "deployable")
+TRAININGS = ("regular", "irregular")  # the characteristics that are a Training
 LIST_KINDS = {  # notation list -> catalogue kind
     "skills": "special_skills",
     "weapons": "weapons",
@@ -211,7 +212,7 @@ class _Resolver:
             profile=profile.id if profile else None,
             attributes=tuple(sorted(attributes.items())),
             troop_type=(decl.troop_type.text if decl.troop_type else base.get("type")),
-            training=(decl.training.text.lower() if decl.training else base.get("training")),
+            training=self._training(decl, base, lists["characteristics"]),
             lieutenant=decl.lieutenant,
             group=self.number("group", decl.group) if decl.group else None,
             skills=tuple(lists["skills"]),
@@ -223,6 +224,21 @@ class _Resolver:
                                        f"+ {RANGES['wounds'].high}: a Dead trooper may show more")
                            if decl.wounds is not None else None),
         )
+
+    def _training(self, decl: TrooperDecl, base, characteristics: list[str]) -> str | None:
+        """The trooper's ``training`` line, else its profile's; a PositionError when the line
+        and a Training characteristic of its list (``characteristics: Irregular``, which
+        the rule base reads as its Training: core/order_pool.lp), or two of them, disagree."""
+        listed = [c for c in characteristics if c in TRAININGS]
+        if len(listed) > 1:
+            raise self.error(f"{decl.id.text} has one Training, not both Regular and Irregular", decl.id,
+                             ("one of the characteristics Regular and Irregular",))
+        line = decl.training
+        written = line.text.lower() if line else None
+        if line and written and listed and written != listed[0]:
+            raise self.error(f"'training {line.text}' disagrees with {decl.id.text}'s characteristic "
+                             f"{listed[0].capitalize()}", line, (f"training {listed[0]}",))
+        return written or base.get("training")
 
     def _lists(self, decl: TrooperDecl, base) -> dict[str, list]:
         """Profile lists, each replaced by the position's list of that kind if written."""
@@ -272,7 +288,7 @@ class _Resolver:
             raise self.error(f"an Order from the pool of Combat Group {pool}: write {trooper}'s own Combat Group "
                              f"('group N' in its block) to check it", o.pool,
                              (f"'group N' in the block of trooper {trooper}",))
-        if o.kind == "irregular" and me.training != "irregular" and not any(
+        if o.kind == "irregular" and "irregular" not in (me.training, *me.characteristics) and not any(
                 t.lieutenant and t.side == me.side for t in troopers):
             raise self.error(f"an Irregular Order by {trooper}, whose Training is not Irregular, is legal only in "
                              f"Loss of Lieutenant: write its army's Lieutenant (with its Null or Isolated state, "

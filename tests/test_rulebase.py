@@ -100,7 +100,6 @@ UNREACHABLE = {
     "n3": {
         "dodge_engaged": "asp/infinity/core/engagement.lp: needs dodge_leaves_engaged, an N5 fact",
         "immunity_critical": "asp/infinity/core/damage.lp: needs critical_save(extra_save), the N5 critical",
-        "immunity_state": "asp/infinity/core/damage.lp: needs a state-giving ammunition (Stun) no N3 weapon has",
         "stun_ammo": "asp/infinity/n3/damage.lp: Stun is in the ammunition table, on no N3 weapon of the catalogue",
         "plasma_ammo": "asp/infinity/n3/damage.lp: Plasma is in the ammunition table, on no N3 weapon of the catalogue",
         "remote_presence": "asp/infinity/core/damage.lp: needs the Remote Presence skill, not in the N3 catalogue",
