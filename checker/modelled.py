@@ -36,10 +36,12 @@ class NotModelled:
     equipment: bool = False  # a weapons entry of kind equipment
 
 
-def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]:
+def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
+            granted: tuple[tuple[str, str], ...] = ()) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every catalogue item in play in ``game``, as (kind, id) -> (the troopers that have
     or declare it, in position order; the weapons in play that give it): the troopers'
-    special skills (a written ``lieutenant`` included), characteristics, states, weapons and
+    special skills (a written ``lieutenant`` included, and the ``granted`` (trooper,
+    special skill) pairs a rule gives, MetaChemistry's result say), characteristics, states, weapons and
     equipment, the common skills, weapons and ammunition the Order and AROs declare, and
     the ammunition and traits of every weapon carried or declared (a trait the rule base
     reads through another of the weapon's values, ``encoded_as``, only with ``every_trait``)."""
@@ -57,6 +59,10 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False) -> dict
             add("special_skills", held.id, t.id)
         if t.lieutenant and LIEUTENANT in catalogue.entries["special_skills"]:
             add("special_skills", LIEUTENANT, t.id)
+    for trooper, skill in granted:
+        if skill in catalogue.entries["special_skills"]:
+            add("special_skills", skill, trooper)
+    for t in game.troopers:
         for c in t.characteristics:
             add("characteristics", c, t.id)
         for state in t.states:
@@ -84,10 +90,10 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False) -> dict
             for key, troopers in holders.items()}
 
 
-def not_modelled(game: Game, catalogue: Catalogue) -> tuple[NotModelled, ...]:
+def not_modelled(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...] = ()) -> tuple[NotModelled, ...]:
     """Every item in play in ``game`` (see :func:`in_play`) whose status is not yes."""
     items = []
-    for (kind, entry_id), (troopers, via) in in_play(game, catalogue).items():
+    for (kind, entry_id), (troopers, via) in in_play(game, catalogue, granted=granted).items():
         entry = catalogue.entries[kind][entry_id]
         if entry.modelled == YES:
             continue

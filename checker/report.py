@@ -292,6 +292,15 @@ class DeclarationsReport:
         return asdict(self)
 
 
+def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:
+    """The (trooper, special skill) pairs a rule grants, not written in the position."""
+    written = {(t.id, s.id) for t in game.troopers for s in t.skills}
+    return tuple(sorted({(t, s) for t, s, _ in atoms.get("has_skill")} - written))
+
+
+ORDER_COMBINATION = "order_combination"  # the rule keeping a whole-Order skill out of the second slot
+
+
 def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> DeclarationsReport:
     """Every skill, weapon and target the activated trooper could declare in each slot."""
     v = _Verdicts(atoms, game)
@@ -299,10 +308,11 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
     options = []
     for actor, slot, skill, weapon, target in atoms.get("act"):
         entry = catalogue.entries["skills"][skill]
-        if slot == 2 and entry.get("kind") in singles:
-            continue  # a whole-Order skill is never a second skill
         subject = ("act", actor, slot, skill, weapon, target)
         parts = v.parts(subject)
+        if slot == 2 and entry.get("kind") in singles and not any(
+                e.denial.rule == ORDER_COMBINATION for e in parts["lifted"]):
+            continue  # a whole-Order skill is never a second skill, unless a rule lets it be (N3 Super-Jump)
         weapon_entry = catalogue.entries["weapons"].get(weapon)
         options.append(Declaration(
             skill, entry.name, None if weapon == "none" else weapon,
@@ -315,7 +325,7 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
     return DeclarationsReport(
         game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
         tuple(options), v.all_conflicts(atoms), _breaches(_judgements(v, atoms)), game.spearhead,
-        not_modelled(game, catalogue),
+        not_modelled(game, catalogue, _granted(game, atoms)),
     )
 
 
@@ -349,7 +359,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
         game.edition, game.activated, tuple(reactive), v.all_conflicts(atoms), v.revealed(atoms),
-        _breaches(_judgements(v, atoms)), game.spearhead, not_modelled(game, catalogue),
+        _breaches(_judgements(v, atoms)), game.spearhead, not_modelled(game, catalogue, _granted(game, atoms)),
     )
 
 
@@ -361,7 +371,7 @@ def check_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> CheckReport:
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(atoms, resolved), v.revealed(atoms),
                        game.spearhead, resolved, rules,
-                       not_modelled(game, catalogue), game.deployments)
+                       not_modelled(game, catalogue, _granted(game, atoms)), game.deployments)
 
 
 def fact_text(fact) -> str:
