@@ -7,6 +7,7 @@ Installed, they live inside the package (``checker/asp``, ``checker/grammar``,
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -39,3 +40,11 @@ def editions() -> tuple[str, ...]:
     entries = {p.stem for p in asp_dir().glob("*.lp")}
     data = {p.name for p in catalogue_dir().iterdir() if p.is_dir()}
     return tuple(sorted(entries & data))
+
+
+def cache_dir() -> Path:
+    """The user's cache folder for what ruling rebuilds from its own files (the rewritten
+    rule base, the parsed catalogue), each file named by a digest of what it was built
+    from: deleting the folder only costs time."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ruling"

@@ -28,6 +28,7 @@ import clingo
 from clingo import ast
 
 from . import solver
+from .resources import cache_dir
 
 _CASE = "ruling_case"  # the predicate naming the cases, and the variable holding one
 _VAR = "RulingCase_"
@@ -193,7 +194,7 @@ def _cached(edition: str, entry: str, statements: list[ast.AST]) -> tuple[list[a
     digest = hashlib.sha256(f"{_VERSION} {edition}".encode())
     for path in sorted(p for p, *_ in solver._parsed[entry][0]):
         digest.update(path.encode() + b"\0" + Path(path).read_bytes() + b"\0")
-    file = _cache_dir() / f"{edition}-{digest.hexdigest()[:32]}.json"
+    file = cache_dir() / f"{edition}-{digest.hexdigest()[:32]}.json"
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
         program: list[ast.AST] = []
@@ -215,11 +216,6 @@ def _cached(edition: str, entry: str, statements: list[ast.AST]) -> tuple[list[a
         except OSError:
             pass  # no cache: the next process rewrites again
     return rewritten
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "ruling"
 
 
 def _rewrite(statements: list[ast.AST], inputs: frozenset[tuple[str, int]]) -> tuple[list[ast.AST], frozenset] | None:
