@@ -13,6 +13,12 @@ from .catalogue import Catalogue, Entry, atom_text
 from .game import Game, SkillUse
 from .params import Term
 
+# The fact asking the rule base to judge only the declared Order and AROs, listing no
+# other option (asp/infinity/core/inputs.lp): for a caller that reads nothing else,
+# such as ``ruling odds`` with its many copies of one position. tests/test_odds.py checks
+# that every case's check report is the same with it.
+DECLARED_ONLY = Function("judge_declared_only")
+
 
 def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
     """All facts for ``game``: catalogue, troopers, relations, the Order and its AROs."""

@@ -127,7 +127,8 @@ def game_odds(game: Game, cat: Catalogue) -> OddsReport:
                 use = SkillUse(option.skill, option.weapon, ammo, targets)
                 variants.append((reactive.trooper, option, ammo, _with_aro(game, reactive.trooper, use, step)))
     # every option's position grounded in one program: one grounding of the rule base
-    solved = solver_many.solve_each(game.edition, [facts.build(v, cat) for *_, v in variants], show=READS)
+    solved = solver_many.solve_each(
+        game.edition, [[*facts.build(v, cat), facts.DECLARED_ONLY] for *_, v in variants], show=READS)
     rows = []
     for (reactor, option, ammo, variant), atoms in zip(variants, solved, strict=True):
         name = option.label if ammo is None else option.label.replace(

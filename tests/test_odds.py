@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,11 +13,14 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker import dice, report, solver
+from checker import cases, dice, facts, report, solver, solver_many
 from checker.analysis import load
 from checker.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, main
+from checker.errors import RulingError
 from checker.odds import odds
 from checker.odds_render import odds_dict, odds_text
+
+from .conftest import ROOT
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "odds.pos"
 
@@ -71,14 +73,9 @@ def test_face_to_face_is_the_literal_rule(sa, sb, dice_a, edition):
     assert dice.face_to_face(a, na, b, nb) == brute
 
 
-def test_face_to_face_b6_against_b3_under_10_ms():
-    a, b = dice.faces(15, "n5"), dice.faces(12, "n5")
-    times = []
-    for _ in range(5):
-        start = time.perf_counter()
-        counts = dice.face_to_face(a, 6, b, 3)
-        times.append(time.perf_counter() - start)
-    assert min(times) < 0.010
+def test_face_to_face_b6_against_b3_counts_every_outcome():
+    """B6 against B3 (its time is the benchmark's, never a test's): 20^9 outcomes."""
+    counts = dice.face_to_face(dice.faces(15, "n5"), 6, dice.faces(12, "n5"), 3)
     assert sum(counts.values()) == 20 ** 9
 
 
@@ -356,3 +353,22 @@ def test_odds_of_a_deployment_is_refused_at_its_deploy_line(tmp_path):
     result = CliRunner().invoke(main, ["odds", str(path)])
     assert result.exit_code == EXIT_BAD_INPUT
     assert f"{path}:5:8: error: ruling odds prices an Order and its AROs" in result.output
+
+
+def test_judging_only_the_declared_gives_every_case_the_same_check():
+    """``ruling odds`` solves its copies of a position with ``facts.DECLARED_ONLY`` (no
+    list of options): every case position's check report is the same with it."""
+    loaded = []
+    for case in cases.collect([ROOT / "cases"]):
+        if case.command == "error":
+            continue
+        try:
+            loaded.append(load(case.position, str(case.path)))
+        except RulingError:
+            continue
+    for edition in ("n5", "n3"):
+        games = [(g, c, f) for g, c, f in loaded if g.edition == edition]
+        full = solver_many.solve_each(edition, [f for _, _, f in games])
+        declared = solver_many.solve_each(edition, [[*f, facts.DECLARED_ONLY] for _, _, f in games])
+        for (game, cat, _), a, b in zip(games, full, declared, strict=True):
+            assert report.check_report(game, b, cat).to_dict() == report.check_report(game, a, cat).to_dict()
