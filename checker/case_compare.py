@@ -88,9 +88,9 @@ def aro_differences(expect: dict, report: AroReport) -> list[Difference]:
 
 def _common_differences(expect: dict, report) -> list[Difference]:
     diffs: list[Difference] = []
-    if "not_modelled" in expect:
-        actual = [f"{item.kind}/{item.id}" for item in report.not_modelled]
-        diffs += _compare("not_modelled", expect["not_modelled"], actual)
+    for key in ("not_modelled", "unverified"):
+        if key in expect:
+            diffs += _compare(key, expect[key], [f"{item.kind}/{item.id}" for item in getattr(report, key)])
     if "conflicts" in expect:
         diffs += _compare("conflicts", expect["conflicts"], _conflict_keys(report.conflicts))
     facts = {key: list(c.facts) for key, c in zip(_conflict_keys(report.conflicts), report.conflicts)}

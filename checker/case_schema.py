@@ -57,8 +57,8 @@ OPTION_PENDING = ListOf(
 # Conflicts read "subject | permission | denial" (or "| rule" for a breach of the position).
 CONFLICT_KEY = Rules(what='a string "subject | rule | rule"', sep=" | ", skip=1)
 CONFLICT_KEYS = ListOf(CONFLICT_KEY, 'a list of strings "subject | rule | rule"')
-# What a verdict lists under Not modelled, as "kind/id" with the catalogue's kind
-# ("special_skills/sat_lock", "states/stunned").
+# What a verdict lists under Not modelled (or under Unverified values), as "kind/id"
+# with the catalogue's kind ("special_skills/sat_lock", "states/stunned").
 NOT_MODELLED = ListOf(
     Pattern(what='a string "kind/id" ("special_skills/sat_lock")', pattern=rf"(?:{'|'.join(KINDS)})/[a-z0-9_]+"),
     'a list of strings "kind/id"')
@@ -69,6 +69,7 @@ COMMON: dict[str, Spec] = {
 }
 AROS: dict[str, Spec] = {
     "not_modelled": NOT_MODELLED,
+    "unverified": NOT_MODELLED,
     "legal": Each(STRINGS, "trooper"),
     "invalid": Each(STRINGS, "trooper"),
     "triggers": Each(STRINGS, "trooper"),
@@ -81,6 +82,7 @@ AROS: dict[str, Spec] = {
 }
 DECLARATIONS: dict[str, Spec] = {
     "not_modelled": NOT_MODELLED,
+    "unverified": NOT_MODELLED,
     "legal": Each(STRINGS, "slot", SLOTS),
     "denied": Each(Each(RULES, "option"), "slot", SLOTS),
     "pending": Each(OPTION_PENDING, "slot", SLOTS),
@@ -104,6 +106,7 @@ RESOLUTION: dict[str, Spec] = {
 }
 CHECK: dict[str, Spec] = {
     "not_modelled": NOT_MODELLED,
+    "unverified": NOT_MODELLED,
     "legal": Scalar(bool, "true or false"),
     "status": Each(Scalar(str, "a status", (LEGAL, INVALID, DENIED, CONFLICT)), "subject"),
     "verdicts": Each(RULES, "subject"),

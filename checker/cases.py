@@ -72,6 +72,9 @@ A case file::
     # aros, check, declarations: the exact set of what the verdict lists under Not
     # modelled, as "kind/id" with the catalogue's kind; [] for none
     not_modelled = ["special_skills/sat_lock", "states/stunned"]
+    # aros, check, declarations: the same, of what it lists under Unverified values
+    # (modelled from values no stored source confirms)
+    unverified = ["weapons/grenades"]
     # aros, check, declarations, odds: for subjects "position <trooper>", the rules it breaks
     breaches = { "position kaz2" = ["two_lieutenants"] }
     # command = "odds" (``ruling odds``; dice in the position are ignored): the exact

@@ -92,10 +92,29 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
 
 def not_modelled(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...] = ()) -> tuple[NotModelled, ...]:
     """Every item in play in ``game`` (see :func:`in_play`) whose status is not yes."""
+    return _items(game, catalogue, granted, lambda entry: entry.modelled != YES)
+
+
+def unverified(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...] = ()) -> tuple[NotModelled, ...]:
+    """Every item in play that the rule base models (status yes) from values no stored
+    source confirms: its ``source`` says ``unverified`` (a weapon chart's values
+    recalled, say). A verdict names them so the player checks the values by hand."""
+    return _items(game, catalogue, granted, lambda entry: entry.modelled == YES and is_unverified(entry))
+
+
+def is_unverified(entry: Entry) -> bool:
+    """The entry's values are confirmed by no stored source (its source says so)."""
+    return entry.source.lower().startswith(UNVERIFIED)
+
+
+UNVERIFIED = "unverified"  # how a catalogue source says that no stored source confirms it
+
+
+def _items(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...], keep) -> tuple[NotModelled, ...]:
     items = []
     for (kind, entry_id), (troopers, via) in in_play(game, catalogue, granted=granted).items():
         entry = catalogue.entries[kind][entry_id]
-        if entry.modelled == YES:
+        if not keep(entry):
             continue
         weapons = sorted((catalogue.entries["weapons"][w] for w in via), key=lambda w: w.name.casefold())
         items.append(NotModelled(

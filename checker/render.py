@@ -82,7 +82,7 @@ def aros_text(r: AroReport, show_denied: bool = True, odds: OddsReport | None = 
     lines += _conflicts_section(r.conflicts)
     if cited:
         lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
-    lines += not_modelled_section(r.not_modelled)
+    lines += check_by_hand(r)
     return "\n".join(lines) + "\n"
 
 
@@ -205,7 +205,7 @@ def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
     if not r.activated:
         return "\n".join([(f"Edition {r.edition.upper()}: no activated trooper. Add 'order <trooper>' "
                            "(a 'deploy' line is judged by 'ruling check')."),
-                          *not_modelled_section(r.not_modelled)]) + "\n"
+                          *check_by_hand(r)]) + "\n"
     combos = [f"{KIND_WORDS.get(a, a)} + {KIND_WORDS.get(b, b)}" for a, b in r.combinations]
     combos += [f"one {KIND_WORDS.get(k, k)}" for k in r.single_kinds]
     lines = [_heading(r, ""),
@@ -224,7 +224,7 @@ def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
     lines += _conflicts_section(r.conflicts)
     if cited:
         lines += ["", "Rules:"] + [f"  {cite(c)}" for _, c in sorted(cited.items())]
-    lines += not_modelled_section(r.not_modelled)
+    lines += check_by_hand(r)
     return "\n".join(lines) + "\n"
 
 
@@ -262,7 +262,7 @@ def check_text(r: CheckReport) -> str:
         if r.rules:
             lines += ["", "Rules applied:"] + [f"  {cite(c)}" for c in r.rules]
     lines += _conflicts_section(r.conflicts)
-    lines += not_modelled_section(r.not_modelled)
+    lines += check_by_hand(r)
     return "\n".join(lines) + "\n"
 
 
@@ -378,6 +378,26 @@ ITEM_WORDS = {
     "profiles": "profile",
 }
 STATUS_WORDS = {"yes": "modelled", "partial": "partly modelled", "no": "not modelled"}
+
+
+def check_by_hand(r) -> list[str]:
+    """The closing sections of a verdict: the items modelled from unverified values, then
+    the items not fully modelled (always last)."""
+    return unverified_section(r.unverified) + not_modelled_section(r.not_modelled)
+
+
+def unverified_section(items) -> list[str]:
+    """``Unverified values`` lines: each item in play whose values the rule base uses
+    although no stored source confirms them, with its source and who has it."""
+    if not items:
+        return []
+    lines = ["", "Unverified values (no stored source confirms them: check them against your rulebook):"]
+    for i in items:
+        word = "equipment" if i.equipment else ITEM_WORDS.get(i.kind, i.kind)
+        via = f" (with {', '.join(i.weapon_names)})" if i.weapon_names else ""
+        lines.append(f"  {word} {i.name}: {', '.join(i.troopers)}{via}")
+        lines.append(f"    source: {i.source}")
+    return lines
 
 
 def not_modelled_section(items) -> list[str]:

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from .catalogue import Catalogue
 from .game import Game
-from .modelled import NotModelled, not_modelled
+from .modelled import NotModelled, not_modelled, unverified
 from .resolution import Resolution, resolution, skill_subject, what_to_write
 from .solver import Atoms
 
@@ -121,6 +121,7 @@ class AroReport:
     breaches: tuple[Judgement, ...] = ()  # the position itself breaks a rule
     spearhead: str | None = None
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
+    unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -148,6 +149,7 @@ class CheckReport:
     resolution: Resolution | None = None  # the rolls, saves and states, once granted
     rules: tuple[Citation, ...] = ()  # citations of the rules the resolution applied
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
+    unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, zone): a deployment instead of an Order
 
     @property
@@ -287,9 +289,18 @@ class DeclarationsReport:
     breaches: tuple[Judgement, ...] = ()
     spearhead: str | None = None
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
+    unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def _check_by_hand(game: Game, atoms: Atoms, catalogue: Catalogue) -> dict[str, tuple[NotModelled, ...]]:
+    """What a verdict names for checking by hand: the items in play not fully modelled,
+    and those modelled from unverified values."""
+    granted = _granted(game, atoms)
+    return {"not_modelled": not_modelled(game, catalogue, granted),
+            "unverified": unverified(game, catalogue, granted)}
 
 
 def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:
@@ -325,7 +336,7 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
     return DeclarationsReport(
         game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
         tuple(options), v.all_conflicts(atoms), _breaches(_judgements(v, atoms)), game.spearhead,
-        not_modelled(game, catalogue, _granted(game, atoms)),
+        **_check_by_hand(game, atoms, catalogue),
     )
 
 
@@ -359,7 +370,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
         game.edition, game.activated, tuple(reactive), v.all_conflicts(atoms), v.revealed(atoms),
-        _breaches(_judgements(v, atoms)), game.spearhead, not_modelled(game, catalogue, _granted(game, atoms)),
+        _breaches(_judgements(v, atoms)), game.spearhead, **_check_by_hand(game, atoms, catalogue),
     )
 
 
@@ -370,8 +381,8 @@ def check_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> CheckReport:
     resolved = resolution(game, atoms)
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(atoms, resolved), v.revealed(atoms),
-                       game.spearhead, resolved, rules,
-                       not_modelled(game, catalogue, _granted(game, atoms)), game.deployments)
+                       game.spearhead, resolved, rules, deployments=game.deployments,
+                       **_check_by_hand(game, atoms, catalogue))
 
 
 def fact_text(fact) -> str:

@@ -443,3 +443,15 @@ def test_not_modelled_items_are_compared_both_ways(tmp_path):
     assert diffs(f'not_modelled = [{in_play}, "states/stunned"]') == [("not_modelled", ("states/stunned",), ())]
     with pytest.raises(CaseFormatError, match="kind/id"):
         diffs('not_modelled = ["stunned"]')
+
+
+def test_unverified_items_are_compared_both_ways(tmp_path):
+    path = tmp_path / "case.toml"
+    position = POSITION.replace("Boarding Shotgun", "Grenades")
+
+    def diffs(expect: str) -> list[tuple]:
+        path.write_text(case_text("aros", expect).replace(POSITION, position), encoding="utf-8")
+        return [(d.key, d.missing, d.unexpected) for d in cases.run(cases.load(path)).differences]
+
+    assert diffs('unverified = ["weapons/grenades"]') == []  # the N3 Grenades chart is recalled
+    assert diffs("unverified = []") == [("unverified", (), ("weapons/grenades",))]
