@@ -435,11 +435,9 @@ def test_not_modelled_items_are_compared_both_ways(tmp_path):
         path.write_text(case_text("aros", expect), encoding="utf-8")
         return [(d.key, d.missing, d.unexpected) for d in cases.run(cases.load(path)).differences]
 
-    # the Combi Rifle's N3 trait and the Boarding Shotgun, both partly read by the rules
-    in_play = '"traits/suppressive_fire", "weapons/boarding_shotgun"'
+    in_play = '"weapons/boarding_shotgun"'  # its AP mode's template is not modelled
     assert diffs(f"not_modelled = [{in_play}]") == []
-    assert diffs("not_modelled = []") == [
-        ("not_modelled", (), ("traits/suppressive_fire", "weapons/boarding_shotgun"))]
+    assert diffs("not_modelled = []") == [("not_modelled", (), ("weapons/boarding_shotgun",))]
     assert diffs(f'not_modelled = [{in_play}, "states/stunned"]') == [("not_modelled", ("states/stunned",), ())]
     with pytest.raises(CaseFormatError, match="kind/id"):
         diffs('not_modelled = ["stunned"]')
