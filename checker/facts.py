@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
-from .catalogue import Catalogue, Entry, atom_text
+from .catalogue import Catalogue, Entry, atom_text, split_param
 from .game import Game, SkillUse
 from .params import Term
 
@@ -198,6 +198,9 @@ def _weapon(add, w: Entry) -> None:
         add("weapon_burst", w.id, w.get("burst"))
     for trait in w.get("traits", []):
         add("weapon_trait", w.id, atom_text(trait.split("(")[0]))
+        name, param = split_param(trait)
+        if param:  # 'BS Weapon (PH)': weapon_trait_param(grenades, bs_weapon, ph)
+            add("weapon_trait_param", w.id, atom_text(name), atom_text(param))
     for ammo in w.get("ammunition", []):
         add("weapon_ammo", w.id, atom_text(ammo))
     if w.get("template", "none") != "none":
