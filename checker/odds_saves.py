@@ -40,6 +40,11 @@ UNCONSCIOUS_KINDS = {"n5": {"unconscious", "shasvastii_embryo"}, "n3": {"unconsc
 # Special skills that change saves or Wounds in ways not restated here.
 UNPRICED_SKILLS = {"n5": frozenset({"immunity"}), "n3": frozenset({"immunity_shock", "immunity_total"})}
 FIRE_SENSITIVE = frozenset({"impersonation", "ch_camouflage", "ch_to_camouflage"})  # N3 Burnt
+# The special skill giving a trooper with STR a second Unconscious level.
+REMOTE_PRESENCE = {"n5": "remote_presence", "n3": "g_remote_presence"}
+# Skills a trooper chooses between at its first Unconscious (N3 FAQ 1.2, No Wound
+# Incapacitation: V: Dogged or G: Remote Presence): the odds do not price a choice.
+CHOSEN_TOGETHER = {"n5": frozenset(), "n3": frozenset({"v_dogged", "g_remote_presence"})}
 
 
 def end_states(game, cat, views, hits, involved, unpriced):
@@ -87,6 +92,8 @@ def _trooper_end(game, cat, by_key, t: str, mine, unpriced) -> dict[str, Fractio
         unpriced.append(f"{t}: its W / VITA / STR is not written")
         return None
     odd = sorted(skills & UNPRICED_SKILLS[ed])
+    if CHOSEN_TOGETHER[ed] and CHOSEN_TOGETHER[ed] <= skills:
+        odd = sorted(set(odd) | CHOSEN_TOGETHER[ed])
     tokens = [REPLACEMENT[ed][s] for s in sorted(skills) if s in REPLACEMENT[ed]]
     if odd or len(tokens) > 1:
         unpriced.append(f"{t}: the special skills {', '.join(odd or sorted(skills & set(REPLACEMENT[ed])))} "
@@ -95,7 +102,7 @@ def _trooper_end(game, cat, by_key, t: str, mine, unpriced) -> dict[str, Fractio
     replaced = any(s in REPLACEMENT[ed].values() for s in trooper.states)
     down_before = replaced or any(s in UNCONSCIOUS_KINDS[ed] for s in trooper.states)
     prior = trooper.wounds_before if trooper.wounds_before is not None else (life if down_before else 0)
-    levels = 2 if ed == "n5" and "remote_presence" in skills and "str" in attrs and not replaced else 1
+    levels = 2 if REMOTE_PRESENCE[ed] in skills and "str" in attrs and not replaced else 1
     cap = life + levels - prior
     if cap <= 0:
         unpriced.append(f"{t}: it is Dead before the Order")
