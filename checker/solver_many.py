@@ -44,8 +44,10 @@ def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | 
     ``uncited``, which every answer is checked against): a caller that reads a few
     predicates of many positions does not pay for reading the others."""
     seconds = solver.SOLVE_SECONDS if seconds is None else seconds
-    parts = [[_parts(s) for s in case] for case in facts]
-    inputs = frozenset((name, len(arguments)) for case in parts for name, arguments, _ in case)
+    shared = _shared(facts)
+    parts = [[_parts(s) for s in case if s not in shared] for case in facts]
+    common = [_parts(s) for s in shared]
+    inputs = frozenset((name, len(arguments)) for case in [*parts, common] for name, arguments, _ in case)
     program = _program(edition, inputs)
     if program is None:
         return None
@@ -57,7 +59,11 @@ def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | 
             for statement, shows in _shows(statements):
                 if show is None or shows is None or shows in show or shows == _UNCITED:
                     builder.add(statement)
+            for statement in _sharing(frozenset((name, len(arguments)) for name, arguments, _ in common)):
+                builder.add(statement)
         with ctl.backend() as backend:
+            for name, arguments, _ in common:
+                backend.add_rule([backend.add_atom(clingo.Function(_SHARED + name, arguments))])
             for i, case in enumerate(facts):
                 number = clingo.Number(i)
                 backend.add_rule([backend.add_atom(clingo.Function(_CASE, [number]))])
@@ -78,6 +84,38 @@ def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | 
         return None
     timings = {"ground": ground / len(facts), "solve": (time.perf_counter() - start) / len(facts)}
     return _split(shown, _case_names(statements, dependent), len(facts), timings)
+
+
+def _shared(facts: list[list[clingo.Symbol]]) -> frozenset[clingo.Symbol]:
+    """The positive facts every position has (copies of one position, as ``ruling odds``
+    solves them, share nearly all): each is added once, without a case, and a rule of
+    ``_sharing`` gives it to every case, so the grounder makes the copies, not Python."""
+    if len(facts) < 2:
+        return frozenset()
+    common = set(facts[0])
+    for case in facts[1:]:
+        common.intersection_update(case)
+    return frozenset(s for s in common if _parts(s)[2])
+
+
+_SHARED = "ruling_shared_"  # the prefix of a shared fact's predicate
+_shares: dict[frozenset[tuple[str, int]], list[ast.AST]] = {}
+
+
+def _sharing(signatures: frozenset[tuple[str, int]]) -> list[ast.AST]:
+    """``name(Case, X1, ..., Xn) :- ruling_case(Case), ruling_shared_name(X1, ..., Xn).``
+    for each shared fact's signature."""
+    found = _shares.get(signatures)
+    if found is None:
+        text = []
+        for name, arity in sorted(signatures):
+            args = [f"RulingX{k}_" for k in range(arity)]
+            shared = f"{_SHARED}{name}({', '.join(args)})" if args else f"{_SHARED}{name}"
+            text.append(f"{name}({', '.join([_VAR, *args])}) :- {_CASE}({_VAR}), {shared}.")
+        found = []
+        ast.parse_string("\n".join(text), found.append)
+        found = _shares[signatures] = [s for s in found if s.ast_type != ast.ASTType.Program]
+    return found
 
 
 # Each fact's name, arguments and sign, read once per process: the positions solved
