@@ -50,8 +50,11 @@ def test_a_kind_lists_every_entry_with_its_status():
     words = {"yes": "modelled", "partial": "partly modelled", "no": "not modelled"}
     entry_lines = [line for line in lines if line.startswith("  ") and not line.startswith("    ")]
     assert entry_lines == [f"  {s.name} [{s.id}]: {words[s.modelled]}" for s in skills]
-    i = lines.index("  CC Attack [cc_attack]: partly modelled")
-    assert lines[i + 1] == "    missing: " + cat.load("n5").entries["skills"]["cc_attack"].missing
+    i = lines.index("  Dodge [dodge]: modelled")
+    assert not lines[i + 1].startswith("    missing:")
+    partial = next(s for s in skills if s.modelled == "partial")
+    i = lines.index(f"  {partial.name} [{partial.id}]: partly modelled")
+    assert lines[i + 1] == "    missing: " + str(partial.missing)
 
 
 def test_a_kind_as_json_holds_every_value():
@@ -115,12 +118,13 @@ def test_names_are_found_as_positions_and_charts_write_them(args, entry_id):
 
 
 def test_a_profile_has_values_but_no_status():
-    result = run("catalogue", "profiles", "Fusilier")
+    """The N3 Fusilier holds only the values seed examples state (BS 12: seed 003 p.34)."""
+    result = run("catalogue", "profiles", "Fusilier", "--edition", "n3")
     assert result.exit_code == EXIT_OK
     lines = result.stdout.splitlines()
-    assert lines[0] == "Fusilier [fusilier] (N5 profile)"
+    assert lines[0] == "Fusilier [fusilier] (N3 profile)"
     assert not any(line.startswith("  modelled:") for line in lines)
-    assert "  type: LI" in lines
+    assert "  bs: 12" in lines
 
 
 def test_unknown_kind_is_bad_input_with_a_hint():

@@ -47,7 +47,7 @@ position = \'\'\'
 edition n5
 active nomads
 trooper zerker nomads { skills: Berserk; weapons: CC Weapon }
-trooper fus1 panoceania Fusilier { lieutenant }
+trooper fus1 panoceania Fusilier { lieutenant; weapons: Combi Rifle }
 lof fus1 -> zerker
 order zerker: Move
 \'\'\'
@@ -92,12 +92,12 @@ def test_a_case_exercises_what_its_position_puts_in_play(tmp_path):
     assert ties is not None
     assert (ties.path, ties.edition) == ("cases/a.toml", "n5")
     written = {("special_skills", "berserk"), ("weapons", "cc_weapon"), ("skills", "move"),
-               ("special_skills", "lieutenant")}
+               ("special_skills", "lieutenant"), ("weapons", "combi_rifle")}
     options = {("skills", s) for s in ("dodge", "bs_attack", "look_out", "cc_attack")}
     assert written | options <= ties.in_play
     assert ties.named == written | options
-    # given by the Fusilier profile or by a weapon's chart: in play, not named
-    assert {("characteristics", "cube"), ("weapons", "combi_rifle"), ("ammunition", "n")} <= ties.in_play - ties.named
+    # given by a weapon's chart: in play, not named
+    assert {("ammunition", "n"), ("traits", "suppressive_fire")} <= ties.in_play - ties.named
     # the trigger kind "lof" is granted by aro_trigger (trigger_rule(lof, aro_trigger))
     assert ties.rules == {"aro_skill", "aro_trigger"}
 

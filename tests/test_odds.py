@@ -169,8 +169,8 @@ def test_what_is_not_priced_is_named_and_left_out():
     text = """
 edition n5
 active nomads
-trooper a nomads Alguacil { weapons: Stun Pistol }
-trooper b panoceania Fusilier
+trooper a nomads Alguacil { BS 11; VITA 1; weapons: Stun Pistol; CC 13; PH 10; WIP 12; ARM 1; BTS 0 }
+trooper b panoceania Fusilier { ARM 1; BTS 0; VITA 1; CC 13; BS 12; PH 10; WIP 12; weapons: Combi Rifle }
 lof a <-> b
 distance a b 6
 order a: Move + BS Attack (Stun Pistol) -> b
@@ -187,8 +187,8 @@ def test_a_pending_fact_leaves_the_roll_unpriced():
     text = """
 edition n3
 active nomads
-trooper hellcat nomads Hellcat
-trooper fus1 panoceania Fusilier
+trooper hellcat nomads Hellcat { CC 15; BS 11; PH 11; WIP 13; ARM 2; BTS 3; W 1; weapons: Boarding Shotgun }
+trooper fus1 panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 lof hellcat <-> fus1
 order hellcat: Move + BS Attack (Boarding Shotgun) -> fus1
 aro fus1: BS Attack (Combi Rifle) -> hellcat
@@ -228,14 +228,14 @@ def test_cli_percentages_have_one_decimal():
 def test_cli_exit_codes(tmp_path):
     runner = CliRunner()
     bad = tmp_path / "bad.pos"
-    bad.write_text("edition n5\nactive nomads\ntrooper a nomads Alguacil\norder a: Mvoe\n", encoding="utf-8")
+    bad.write_text("edition n5\nactive nomads\ntrooper a nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\norder a: Mvoe\n", encoding="utf-8")
     out = runner.invoke(main, ["odds", str(bad)])
     assert out.exit_code == EXIT_BAD_INPUT
     assert f"{bad}:4:" in out.output
     breach = tmp_path / "breach.pos"
     breach.write_text(
-        "edition n5\nactive nomads\ntrooper a nomads Alguacil\n"
-        "trooper l1 panoceania Fusilier { lieutenant }\ntrooper l2 panoceania Fusilier { lieutenant }\n"
+        "edition n5\nactive nomads\ntrooper a nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\n"
+        "trooper l1 panoceania Fusilier { lieutenant; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\ntrooper l2 panoceania Fusilier { lieutenant; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\n"
         "lof a <-> l1\ndistance a l1 6\norder a: Move + BS Attack (Combi Rifle) -> l1\n", encoding="utf-8")
     out = runner.invoke(main, ["odds", str(breach)])
     assert out.exit_code == EXIT_ILLEGAL, out.output
@@ -319,11 +319,11 @@ order a: BS Attack (Combi Rifle) -> b x2
 
 
 def test_aros_odds_keeps_the_exit_code_and_bad_input(write):
-    breach = write("edition n5\nactive nomads\ntrooper a nomads Alguacil\n"
-                   "trooper l1 panoceania Fusilier { lieutenant }\ntrooper l2 panoceania Fusilier { lieutenant }\n"
+    breach = write("edition n5\nactive nomads\ntrooper a nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\n"
+                   "trooper l1 panoceania Fusilier { lieutenant; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\ntrooper l2 panoceania Fusilier { lieutenant; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\n"
                    "lof a <-> l1\ndistance a l1 6\norder a: Move + BS Attack (Combi Rifle) -> l1\n")
     assert CliRunner().invoke(main, ["aros", breach, "--odds"]).exit_code == EXIT_ILLEGAL
-    bad = write("edition n5\nactive nomads\ntrooper a nomads Alguacil\norder a: Mvoe\n", "bad.pos")
+    bad = write("edition n5\nactive nomads\ntrooper a nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\norder a: Mvoe\n", "bad.pos")
     out = CliRunner().invoke(main, ["aros", bad, "--odds"])
     assert out.exit_code == EXIT_BAD_INPUT and f"{bad}:4:" in out.output
 

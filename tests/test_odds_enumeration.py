@@ -186,7 +186,7 @@ CLASSIFIED = (0, 1, 2, 3, 4, 5, 12, 20, 21, 22, 25)
 def _dodgers(edition: str) -> str:
     """A position where one trooper per Success Value in CLASSIFIED dodges a Move: a
     Normal PH Roll each, its SV its PH."""
-    lines = [f"edition {edition}", "active nomads", "trooper a nomads Alguacil"]
+    lines = [f"edition {edition}", "active nomads", "trooper a nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }"]
     for i, ph in enumerate(CLASSIFIED):
         lines += [f"trooper r{i} panoceania Fusilier {{ PH {ph} }}", f"lof r{i} <-> a", f"aro r{i}: Dodge"]
     lines.append("order a: Move")
@@ -214,8 +214,8 @@ def test_faces_are_the_rule_base_s(edition):
 FACE_TO_FACE = """
 edition {ed}
 active nomads
-trooper a nomads Alguacil {{ BS {a} }}
-trooper b panoceania Fusilier {{ BS {b} }}
+trooper a nomads Alguacil {{ BS {a}; CC 13; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
+trooper b panoceania Fusilier {{ BS {b}; CC 13; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
 lof a <-> b
 distance a b {dist}
 order a: Move + BS Attack (Combi Rifle) -> b x1
@@ -237,8 +237,8 @@ def test_face_to_face(ed, saves):
 NORMAL_ROLL = """
 edition {ed}
 active nomads
-trooper a nomads Alguacil
-trooper b panoceania Fusilier
+trooper a nomads Alguacil {{ CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
+trooper b panoceania Fusilier {{ CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
 lof a -> b
 distance a b 6
 order a: Move + BS Attack (Combi Rifle) -> b x{burst}
@@ -257,9 +257,9 @@ def test_normal_roll(ed, burst, saves):
 DIRECT_TEMPLATE = """
 edition {ed}
 active nomads
-trooper a nomads Alguacil {{ weapons: Chain Rifle }}
-trooper b panoceania Fusilier {{ PH 3 }}
-trooper c panoceania Fusilier
+trooper a nomads Alguacil {{ weapons: Chain Rifle; CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1 }}
+trooper b panoceania Fusilier {{ PH 3; CC 13; BS 12; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
+trooper c panoceania Fusilier {{ CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
 lof a <-> b
 order a: Move + BS Attack (Chain Rifle) -> b [c]
 aro b: Dodge
@@ -279,8 +279,8 @@ def test_direct_template_and_dodge(ed, saves):
 SEVERAL_SAVES = """
 edition {ed}
 active nomads
-trooper a nomads Alguacil {{ BS 10; weapons: {weapon} }}
-trooper b panoceania Fusilier {{ {life} 2 }}
+trooper a nomads Alguacil {{ BS 10; weapons: {weapon}; CC 13; PH 10; WIP 12; ARM 1; BTS 0; W 1 }}
+trooper b panoceania Fusilier {{ {life} 2; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; weapons: Combi Rifle }}
 lof a -> b
 distance a b 10
 order a: Move + BS Attack ({weapon}{ammo}) -> b x1
@@ -302,8 +302,8 @@ def test_several_saves(ed, weapon, ammo, life, saves):
 CONTINUOUS = """
 edition {ed}
 active nomads
-trooper a nomads Alguacil {{ weapons: Light Flamethrower }}
-trooper b panoceania Fusilier {{ {life} 2 }}
+trooper a nomads Alguacil {{ weapons: Light Flamethrower; CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1 }}
+trooper b panoceania Fusilier {{ {life} 2; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; weapons: Combi Rifle }}
 lof a -> b
 order a: Move + BS Attack (Light Flamethrower) -> b
 """
@@ -321,8 +321,8 @@ def test_continuous_damage_and_fire(ed, life, saves):
 TOKEN = """
 edition {ed}
 active nomads
-trooper a nomads Alguacil {{ BS 10 }}
-trooper b panoceania Fusilier {{ skills: {skill} }}
+trooper a nomads Alguacil {{ BS 10; CC 13; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
+trooper b panoceania Fusilier {{ skills: {skill}; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
 lof a -> b
 distance a b 6
 order a: Move + BS Attack (Combi Rifle) -> b x1
@@ -342,10 +342,10 @@ def test_token_instead_of_unconscious(ed, skill, saves):
 TEMPLATE_ROLL = """
 edition n3
 active nomads
-trooper a nomads Hellcat {{ BS 2; ARM 20 }}
-trooper b panoceania Fusilier {{ BS 2; ARM 20 }}
-trooper c panoceania Fusilier {{ PH 5; ARM 20 }}
-trooper d panoceania Fusilier {{ ARM 20 }}
+trooper a nomads Hellcat {{ BS 2; ARM 20; CC 15; PH 11; WIP 13; BTS 3; W 1; weapons: Boarding Shotgun }}
+trooper b panoceania Fusilier {{ BS 2; ARM 20; CC 13; PH 10; WIP 12; BTS 0; W 1; weapons: Combi Rifle }}
+trooper c panoceania Fusilier {{ PH 5; ARM 20; CC 13; BS 12; WIP 12; BTS 0; W 1; weapons: Combi Rifle }}
+trooper d panoceania Fusilier {{ ARM 20; CC 13; BS 12; PH 10; WIP 12; BTS 0; W 1; weapons: Combi Rifle }}
 lof a <-> b
 distance a b 10
 order a: Move + BS Attack (Boarding Shotgun) -> b x1 [c d]
@@ -365,8 +365,8 @@ def test_template_roll_faced_one_by_one():
 SAVE_MODIFIERS = """
 edition n5
 active nomads
-trooper a nomads Alguacil {{ BS 10; weapons: {weapon} }}
-trooper b panoceania Fusilier {{ ARM 3; BTS 3 }}
+trooper a nomads Alguacil {{ BS 10; weapons: {weapon}; CC 13; PH 10; WIP 12; ARM 1; BTS 0; W 1 }}
+trooper b panoceania Fusilier {{ ARM 3; BTS 3; CC 13; BS 12; PH 10; WIP 12; W 1; weapons: Combi Rifle }}
 lof a -> b
 distance a b 6
 cover b partial from a
@@ -389,8 +389,8 @@ def test_save_modifiers(weapon, saves):
 SHOCK = """
 edition n3
 active nomads
-trooper a nomads Alguacil {{ BS 10; weapons: Sniper Rifle }}
-trooper b panoceania Fusilier {{ skills: {skill} }}
+trooper a nomads Alguacil {{ BS 10; weapons: Sniper Rifle; CC 13; PH 10; WIP 12; ARM 1; BTS 0; W 1 }}
+trooper b panoceania Fusilier {{ skills: {skill}; CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }}
 lof a -> b
 distance a b 30
 order a: Move + BS Attack (Sniper Rifle) -> b x1

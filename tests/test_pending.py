@@ -16,8 +16,8 @@ from checker.errors import PositionError
 
 SHOT = """edition n5
 active panoceania
-trooper fus panoceania Fusilier
-trooper alg nomads Alguacil
+trooper fus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 lof fus <-> alg
 order fus: BS Attack (Combi Rifle) -> alg x2
 aro alg: BS Attack (Combi Rifle) -> fus
@@ -71,7 +71,7 @@ def test_the_distance_written_decides_the_rolls(write):
 
 def test_a_burst_split_without_shares_reads_no_dice_and_is_no_error(write):
     text = SHOT.replace("-> alg x2", "-> alg, bob").replace(
-        "trooper alg nomads Alguacil", "trooper alg nomads Alguacil\ntrooper bob nomads Alguacil"
+        "trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }", "trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\ntrooper bob nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }"
     ).replace("lof fus <-> alg", "lof fus <-> alg\nlof fus -> bob\ndistance fus alg 10\ndistance fus bob 10") + "dice fus: 3 11 5 7\n"
     text = text.replace("dice fus: 3 11\n", "", 1)
     res = analysis.analyse(text).check().resolution
@@ -87,8 +87,8 @@ def test_a_burst_split_without_shares_reads_no_dice_and_is_no_error(write):
 def test_suppressive_fire_waits_on_the_distance_to_its_enemy(write):
     text = """edition n5
 active panoceania
-trooper fus panoceania Fusilier
-trooper sf nomads Alguacil { state: Suppressive Fire }
+trooper fus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper sf nomads Alguacil { state: Suppressive Fire; CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 lof fus <-> sf
 order fus: Move + BS Attack (Combi Rifle) -> sf
 aro sf: BS Attack (Combi Rifle) -> fus
@@ -103,7 +103,7 @@ aro sf: BS Attack (Combi Rifle) -> fus
 def test_discover_waits_on_its_own_range(write):
     text = """edition n3
 active panoceania
-trooper fus panoceania Fusilier
+trooper fus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 trooper cam nomads { W 1; skills: Camouflage; state: Camouflaged }
 lof fus -> cam
 order fus: Discover -> cam
@@ -117,7 +117,7 @@ order fus: Discover -> cam
 def test_an_unwritten_saving_attribute_or_wounds_attribute_is_pending(write):
     n5 = """edition n5
 active panoceania
-trooper fus panoceania Fusilier
+trooper fus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 trooper alg nomads { WIP 12 }
 lof fus -> alg
 distance fus alg 10
@@ -139,7 +139,7 @@ def test_a_weapon_with_several_ammunitions_and_none_declared_leaves_the_saves_pe
     text = """edition n5
 active panoceania
 trooper fus panoceania { BS 12; weapons: Panzerfaust }
-trooper alg nomads Alguacil
+trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 lof fus -> alg
 distance fus alg 10
 order fus: BS Attack (Panzerfaust) -> alg
@@ -180,7 +180,7 @@ def test_the_first_unused_die_in_the_text_is_the_one_reported():
 
 
 def test_dice_of_a_denied_aro_are_listed_as_not_used(write):
-    text = SHOT.replace("trooper alg nomads Alguacil", "trooper alg nomads Alguacil\ntrooper bob nomads Alguacil") + (
+    text = SHOT.replace("trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }", "trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }\ntrooper bob nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }") + (
         "aro bob: BS Attack (Combi Rifle) -> fus\ndice bob: 4\n")
     res = analysis.analyse(text).check().resolution
     assert [(u.trooper, u.kind, u.index, u.value, u.skills, u.rules) for u in res.unused] == [
@@ -206,10 +206,10 @@ def test_save_dice_wait_for_the_attack_dice_then_are_judged():
 def test_save_dice_of_allies_the_attacker_chooses_between_are_not_judged():
     text = """edition n5
 active nomads
-trooper ortega nomads Alguacil
-trooper ally1 panoceania Fusilier
-trooper ally2 panoceania Fusilier
-trooper angus panoceania Fusilier
+trooper ortega nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper ally1 panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper ally2 panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper angus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 contact ortega ally1
 contact ortega ally2
 lof angus <-> ortega
@@ -246,8 +246,8 @@ dice fus guts: 15
 def test_dice_for_a_rolling_skill_the_rule_base_does_not_resolve_are_not_judged():
     text = """edition n5
 active panoceania
-trooper fus panoceania Fusilier
-trooper alg nomads Alguacil
+trooper fus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 lof fus <-> alg
 order fus: Move + Dodge
 dice fus: 3 4 5
@@ -258,8 +258,8 @@ dice fus: 3 4 5
 def test_base_contact_is_no_distance_to_write():
     text = """edition n5
 active panoceania
-trooper fus panoceania Fusilier
-trooper alg nomads Alguacil
+trooper fus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper alg nomads Alguacil { CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
 lof fus <-> alg
 contact fus alg from first
 order fus: Move + BS Attack (Combi Rifle) -> alg x1
@@ -271,7 +271,7 @@ dice fus: 14
 
 
 def test_a_roll_without_its_attribute_still_shows_its_other_pending_facts(write):
-    text = SHOT.replace("trooper fus panoceania Fusilier", "trooper fus panoceania { weapons: Combi Rifle }")
+    text = SHOT.replace("trooper fus panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }", "trooper fus panoceania { weapons: Combi Rifle }")
     output = run("check", write(text)).output
     assert "BS ? (not written: add 'BS n' to fus's details)\n    pending: write 'distance fus alg N'" in output
     res = analysis.analyse(text).check().resolution
