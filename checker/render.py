@@ -389,29 +389,30 @@ def check_by_hand(r) -> list[str]:
 def unverified_section(items) -> list[str]:
     """``Unverified values`` lines: each item in play whose values the rule base uses
     although no stored source confirms them, with its source and who has it."""
-    if not items:
-        return []
-    lines = ["", "Unverified values (no stored source confirms them: check them against your rulebook):"]
-    for i in items:
-        word = "equipment" if i.equipment else ITEM_WORDS.get(i.kind, i.kind)
-        via = f" (with {', '.join(i.weapon_names)})" if i.weapon_names else ""
-        lines.append(f"  {word} {i.name}: {', '.join(i.troopers)}{via}")
-        lines.append(f"    source: {i.source}")
-    return lines
+    return _items_section(
+        items, "Unverified values (no stored source confirms them: check them against your rulebook):",
+        lambda i: "", lambda i: [])
 
 
 def not_modelled_section(items) -> list[str]:
     """``Not modelled`` lines: each item in play the rule base does not fully model,
     with what is missing, its source and who has it; nothing when there is none."""
+    return _items_section(
+        items, "Not modelled (the rule base does not fully encode these: check them by hand):",
+        lambda i: f"{STATUS_WORDS[i.status]}; ", lambda i: [f"    missing: {i.missing}"] if i.missing else [])
+
+
+def _items_section(items, title: str, status, details) -> list[str]:
+    """A section listing catalogue items in play: the title, then per item its kind,
+    name, ``status(item)``, holders (and weapons), ``details(item)`` lines, its source."""
     if not items:
         return []
-    lines = ["", "Not modelled (the rule base does not fully encode these: check them by hand):"]
+    lines = ["", title]
     for i in items:
         word = "equipment" if i.equipment else ITEM_WORDS.get(i.kind, i.kind)
         via = f" (with {', '.join(i.weapon_names)})" if i.weapon_names else ""
-        lines.append(f"  {word} {i.name}: {STATUS_WORDS[i.status]}; {', '.join(i.troopers)}{via}")
-        if i.missing:
-            lines.append(f"    missing: {i.missing}")
+        lines.append(f"  {word} {i.name}: {status(i)}{', '.join(i.troopers)}{via}")
+        lines += details(i)
         lines.append(f"    source: {i.source}")
     return lines
 
