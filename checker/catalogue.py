@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import marshal
-import os
 import re
 import tomllib
 import unicodedata
@@ -21,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .errors import RuleBaseError, UnknownEntryError
-from .resources import cache_dir, catalogue_dir
+from .resources import cache_dir, catalogue_dir, store_cache
 
 # file stem -> the TOML array-of-tables key of its entries
 KINDS = {
@@ -218,15 +217,10 @@ def _tables(folder: Path) -> dict[str, dict]:
         except tomllib.TOMLDecodeError as exc:
             raise RuleBaseError(f"{path}: {exc}") from None
     try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        part = file.with_suffix(f".{os.getpid()}.tmp")
-        part.write_bytes(marshal.dumps(tables))
-        part.replace(file)
-        for old in file.parent.glob(f"catalogue-{folder.name}-*.marshal"):
-            if old != file:  # an earlier catalogue's: never read again
-                old.unlink(missing_ok=True)
-    except (OSError, ValueError):
-        pass  # no cache (or a value marshal cannot keep): the next process parses again
+        data = marshal.dumps(tables)
+    except ValueError:
+        return tables  # a value marshal cannot keep: no cache, the next process parses again
+    store_cache(file, data, f"catalogue-{folder.name}-*.marshal")
     return tables
 
 

@@ -59,16 +59,15 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
             add("special_skills", held.id, t.id)
         if t.lieutenant and LIEUTENANT in catalogue.entries["special_skills"]:
             add("special_skills", LIEUTENANT, t.id)
-    for trooper, skill in granted:
-        if skill in catalogue.entries["special_skills"]:
-            add("special_skills", skill, trooper)
-    for t in game.troopers:
         for c in t.characteristics:
             add("characteristics", c, t.id)
         for state in t.states:
             add("states", state, t.id)
         for w in (*t.weapons, *t.equipment):
             armed[(t.id, w)] = None
+    for trooper, skill in granted:
+        if skill in catalogue.entries["special_skills"]:
+            add("special_skills", skill, trooper)
     uses: list[tuple[str, SkillUse]] = [(o.trooper, u) for o in game.orders for u in o.skills]
     uses += [(a.trooper, a.use) for a in game.aros]
     for trooper, use in uses:
@@ -102,12 +101,12 @@ def unverified(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str],
     return _items(game, catalogue, granted, lambda entry: entry.modelled == YES and is_unverified(entry))
 
 
+UNVERIFIED = "unverified"  # how a catalogue source says that no stored source confirms it
+
+
 def is_unverified(entry: Entry) -> bool:
     """The entry's values are confirmed by no stored source (its source says so)."""
     return entry.source.lower().startswith(UNVERIFIED)
-
-
-UNVERIFIED = "unverified"  # how a catalogue source says that no stored source confirms it
 
 
 def _items(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...], keep) -> tuple[NotModelled, ...]:

@@ -234,11 +234,10 @@ class _Resolver:
             raise self.error(f"{decl.id.text} has one Training, not both Regular and Irregular", decl.id,
                              ("one of the characteristics Regular and Irregular",))
         line = decl.training
-        written = line.text.lower() if line else None
-        if line and written and listed and written != listed[0]:
+        if line and listed and line.text.lower() != listed[0]:
             raise self.error(f"'training {line.text}' disagrees with {decl.id.text}'s characteristic "
                              f"{listed[0].capitalize()}", line, (f"training {listed[0]}",))
-        return written or base.get("training")
+        return line.text.lower() if line else base.get("training")
 
     def _lists(self, decl: TrooperDecl, base) -> dict[str, list]:
         """Profile lists, each replaced by the position's list of that kind if written."""

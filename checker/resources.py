@@ -48,3 +48,20 @@ def cache_dir() -> Path:
     from: deleting the folder only costs time."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "ruling"
+
+
+def store_cache(file: Path, data: bytes, family: str) -> None:
+    """Write ``data`` to ``file`` in the cache folder, whole or not at all (a process
+    reading it meanwhile sees the old file or the new one), and delete the files of the
+    same ``family`` (a glob) it replaces: built from older sources, never read again. A
+    cache that cannot be written is no error: the next process rebuilds it."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        part = file.with_suffix(f".{os.getpid()}.tmp")
+        part.write_bytes(data)
+        part.replace(file)
+        for old in file.parent.glob(family):
+            if old != file:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 from pathlib import Path
 
@@ -28,7 +27,7 @@ import clingo
 from clingo import ast
 
 from . import solver
-from .resources import cache_dir
+from .resources import cache_dir, store_cache
 
 _CASE = "ruling_case"  # the predicate naming the cases, and the variable holding one
 _VAR = "RulingCase_"
@@ -243,16 +242,8 @@ def _cached(edition: str, entry: str, statements: list[ast.AST]) -> tuple[list[a
     rewritten = _rewrite(statements, _static_inputs(statements))
     if rewritten is not None:
         text = "\n".join(str(s) for s in rewritten[0])
-        try:
-            file.parent.mkdir(parents=True, exist_ok=True)
-            part = file.with_suffix(f".{os.getpid()}.tmp")
-            part.write_text(json.dumps({"dependent": sorted(rewritten[1]), "program": text}), encoding="utf-8")
-            part.replace(file)
-            for old in file.parent.glob(f"{edition}-*.json"):
-                if old != file:  # an earlier rule base's: never read again
-                    old.unlink(missing_ok=True)
-        except OSError:
-            pass  # no cache: the next process rewrites again
+        data = json.dumps({"dependent": sorted(rewritten[1]), "program": text}).encode("utf-8")
+        store_cache(file, data, f"{edition}-*.json")
     return rewritten
 
 
