@@ -77,6 +77,10 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         add("aro", aro.trooper, aro.use.skill, aro.step)
         add("aro_line", aro.trooper, aro.line)
         _use(add, ("aro_weapon", "aro_ammo", "aro_target", "aro_covers"), (aro.trooper,), aro.use)
+    for delay in game.delays:
+        add("aro_delay", delay.trooper)
+        if delay.target is not None:
+            add("aro_delay_target", delay.trooper, delay.target)
     for trooper, kind, rolls in game.dice:
         for i, value in enumerate(rolls, start=1):
             add("die", trooper, kind, i, value)
@@ -130,6 +134,10 @@ def _relation(add, r) -> None:
         add("distance", r.object, r.subject, int(r.value))
     elif r.kind == "cover":
         add("cover", r.subject, r.object, r.value)
+    elif r.kind == "visibility":
+        zone = "_".join(str(r.value).split())
+        add("visibility", r.subject, r.object, zone)
+        add("visibility", r.object, r.subject, zone)
 
 
 def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:

@@ -42,11 +42,11 @@ class Trooper:
 
 @dataclass(frozen=True)
 class Relation:
-    kind: str  # lof, zoc, hacking, contact, distance, cover
+    kind: str  # lof, zoc, hacking, contact, distance, cover, visibility
     subject: str
     object: str
     step: int = 0
-    value: str | None = None  # tenths of an inch for distance; partial/total for cover
+    value: str | None = None  # tenths of an inch for distance; partial/total for cover; the zone for visibility
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,15 @@ class Aro:
 
 
 @dataclass(frozen=True)
+class Delay:
+    """A declared delay of a trooper's ARO to the second skill (``aro fus delays``)."""
+
+    trooper: str
+    target: str | None  # the activated marker it waits on, when written
+    line: int
+
+
+@dataclass(frozen=True)
 class Activation:
     """One activated trooper and the skills it declares (one per ``order`` line)."""
 
@@ -97,6 +106,7 @@ class Game:
     aros: tuple[Aro, ...]
     dice: tuple[tuple[str, str, tuple[int, ...]], ...]  # (trooper, roll | save | guts, dice)
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone)
+    delays: tuple[Delay, ...] = ()
 
     @property
     def activated(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from .errors import Location, NotationError, PositionError
 from .position import (
     RANGES,
     AroDecl,
+    DelayDecl,
     DeployDecl,
     Dice,
     Named,
@@ -46,6 +47,7 @@ TERMINAL_WORDS = {
     "DISTANCE_KW": "'distance'",
     "CONTACT_KW": "'contact'",
     "COVER_KW": "'cover'",
+    "VISIBILITY_KW": "'visibility'",
     "FROM_KW": "'from'",
     "FIRST_KW": "'first'",
     "SECOND_KW": "'second'",
@@ -57,12 +59,14 @@ TERMINAL_WORDS = {
     "COORDINATED_KW": "'coordinated'",
     "SPEARHEAD_KW": "'spearhead'",
     "ARO_KW": "'aro'",
+    "DELAYS_KW": "'delays'",
     "DEPLOY_KW": "'deploy'",
     "DEPLOY_ZONE": "a zone ('own zone', 'own half', 'enemy half' or 'enemy zone')",
     "DICE_KW": "'dice'",
     "DICE_KIND": "'save' or 'guts'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
+    "VISIBILITY_ZONE": "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')",
     "ATTRIBUTE": "an attribute (MOV, CC, BS, PH, WIP, ARM, BTS, W, VITA, STR, S)",
     "VALUE": "a value (13, or 4-4 for MOV)",
     "INT": "a whole number",
@@ -292,7 +296,7 @@ class _Builder:
     def __init__(self, file: str, text: str):
         self.file = file
         self.lines = lines_of(text)
-        self.fields: dict = {"troopers": [], "relations": [], "orders": [], "deployments": [], "aros": [],
+        self.fields: dict = {"troopers": [], "relations": [], "orders": [], "deployments": [], "aros": [], "delays": [],
                              "dice": []}
         self.seen: dict[str, Span] = {}
 
@@ -311,6 +315,7 @@ class _Builder:
             orders=tuple(f["orders"]),
             deployments=tuple(f["deployments"]),
             aros=tuple(f["aros"]),
+            delays=tuple(f["delays"]),
             dice=tuple(f["dice"]),
             statements=dict(self.seen),
         )
@@ -415,6 +420,9 @@ class _Builder:
     def _cover(self, node: Tree) -> None:
         self._relation(node, "cover", "COVER_KIND")
 
+    def _visibility(self, node: Tree) -> None:
+        self._relation(node, "visibility", "VISIBILITY_ZONE")
+
     def _order(self, node: Tree) -> None:
         trooper = _named(_tokens(node, "NAME")[0])
         for earlier in self.fields["orders"]:
@@ -445,6 +453,10 @@ class _Builder:
         step = 2 if _subtrees(node, "timing") else 1
         skill = self._skill(_subtrees(node, "skill")[0])
         self.fields["aros"].append(AroDecl(_named(_tokens(node, "NAME")[0]), skill, step))
+
+    def _aro_delay(self, node: Tree) -> None:
+        names = _tokens(node, "NAME")
+        self.fields["delays"].append(DelayDecl(_named(names[0]), _named(names[1]) if len(names) > 1 else None))
 
     def _skill(self, node: Tree) -> SkillDecl:
         args: tuple[Named, ...] = ()

@@ -109,6 +109,15 @@ class AroDecl:
 
 
 @dataclass(frozen=True)
+class DelayDecl:
+    """``aro fus delays``: fus declared, after the first skill, that it delays its ARO to
+    the second (``-> camo``: against that activated marker)."""
+
+    trooper: Named
+    target: Named | None = None
+
+
+@dataclass(frozen=True)
 class Dice:
     """Dice a player rolled for a trooper, in order: for its skill (``dice x: 7 15``),
     its saving rolls (``dice x save: 4 18``) or its Guts Roll (``dice x guts: 12``)."""
@@ -142,6 +151,7 @@ class Position:
     deployments: tuple[DeployDecl, ...] = ()
     aros: tuple[AroDecl, ...] = ()
     dice: tuple[Dice, ...] = ()
+    delays: tuple[DelayDecl, ...] = ()
     statements: dict[str, Span] = field(default_factory=dict, compare=False)
 
 

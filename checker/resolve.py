@@ -14,6 +14,7 @@ from .errors import Location, PositionError
 from .game import (
     Activation,
     Aro,
+    Delay,
     Game,
     Relation,
     SkillHeld,
@@ -123,13 +124,18 @@ class _Resolver:
             ),
             dice=tuple((self._id(d.trooper), d.kind, d.rolls) for d in pos.dice),
             deployments=self._deployments(),
+            delays=tuple(
+                Delay(self._id(d.trooper), self._id(d.target) if d.target else None, d.trooper.span.line)
+                for d in pos.delays
+            ),
         )
 
     def _deployments(self) -> tuple[tuple[str, str], ...]:
         """The ``deploy`` statement: a deployment, never beside an Order or AROs."""
         pos = self.pos
-        if pos.deployments and (pos.orders or pos.aros):
-            other = (pos.orders[0].trooper if pos.orders else pos.aros[0].trooper)
+        if pos.deployments and (pos.orders or pos.aros or pos.delays):
+            other = (pos.orders[0].trooper if pos.orders else pos.aros[0].trooper if pos.aros
+                     else pos.delays[0].trooper)
             raise self.error("a position states a deployment or an Order with its AROs, not both", other,
                              ("either a 'deploy' line or 'order' and 'aro' lines",))
         return tuple((self._id(d.trooper), "_".join(d.zone.text.split())) for d in pos.deployments)

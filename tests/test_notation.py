@@ -26,7 +26,10 @@ def test_grammar_example_parses_into_every_construct():
     skills = dict(ghost.lists)["skills"]
     assert [(s.text, s.param) for s in skills] == [("Sixth Sense L2", None), ("Surprise Attack", "-3")]
     kinds = sorted({r.kind for r in pos.relations})
-    assert kinds == ["contact", "cover", "distance", "hacking", "lof", "zoc"]
+    assert kinds == ["contact", "cover", "distance", "hacking", "lof", "visibility", "zoc"]
+    assert [(r.subject.text, r.object.text, r.value.text) for r in pos.relations if r.kind == "visibility"] == [
+        ("fus2", "hellcat", "poor")
+    ]
     assert [r.step for r in pos.relations if r.kind == "lof"] == [0, 0, 2]
     assert [r.step for r in pos.relations if r.kind == "contact"] == [0, 1]
     attack = pos.orders[0].skills[1]
@@ -40,6 +43,24 @@ def test_grammar_example_parses_into_every_construct():
         ("hellcat", "roll", (7, 15)), ("fus1", "roll", (11,)), ("fus1", "save", (4, 18)),
         ("fus2", "guts", (12,)),
     ]
+
+
+def test_delay_is_declared_with_or_without_its_marker():
+    pos = notation.parse(
+        "edition n3\nactive a\ntrooper x a\ntrooper y a\ntrooper r b\ntrooper s b\n"
+        "order x coordinated spearhead: Move + Move\norder y coordinated: Move + Move\n"
+        "aro r delays -> y\naro s delays\naro r after second: Discover -> y\n"
+    )
+    assert [(d.trooper.text, d.target.text if d.target else None) for d in pos.delays] == [("r", "y"), ("s", None)]
+    assert [(a.trooper.text, a.step) for a in pos.aros] == [("r", 2)]
+
+
+def test_visibility_zone_names_one_of_the_four_zones():
+    pos = notation.parse("edition n5\nactive a\ntrooper x a\ntrooper y b\nvisibility x y white noise\n")
+    assert [(r.kind, r.value.text) for r in pos.relations] == [("visibility", "white noise")]
+    with pytest.raises(NotationError) as raised:
+        notation.parse("edition n5\nactive a\ntrooper x a\ntrooper y b\nvisibility x y foggy\n", "v.pos")
+    assert "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')" in str(raised.value)
 
 
 def test_coordinated_order_has_one_line_per_participant():
