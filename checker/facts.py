@@ -11,6 +11,7 @@ from clingo import Function, Number, String, Symbol
 
 from .catalogue import Catalogue, Entry, atom_text, split_param
 from .game import Game, SkillUse
+from .gc_hold import gc_held
 from .params import Term
 
 # The fact asking the rule base to judge only the declared Order and AROs, listing no
@@ -20,6 +21,7 @@ from .params import Term
 DECLARED_ONLY = Function("judge_declared_only")
 
 
+@gc_held()
 def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
     """All facts for ``game``: catalogue, troopers, relations, the Order and its AROs."""
     out: list[Symbol] = []
@@ -105,6 +107,23 @@ def _fact(name: str, args: tuple) -> Symbol:
 
 
 def _term(value) -> Symbol:
+    """The symbol of a fact's argument (one made before, for a string, int or bool)."""
+    if value.__class__ not in _PLAIN:
+        return _symbol(value)
+    key = (value.__class__, value)  # True == 1, but their terms differ
+    found = _TERMS.get(key)
+    if found is None:
+        if len(_TERMS) >= _FACTS_MAX:
+            _TERMS.clear()
+        found = _TERMS[key] = _symbol(value)
+    return found
+
+
+_PLAIN = (str, int, bool)
+_TERMS: dict[tuple[type, str | int | bool], Symbol] = {}
+
+
+def _symbol(value) -> Symbol:
     if isinstance(value, Symbol):
         return value
     if isinstance(value, Term):

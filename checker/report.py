@@ -3,11 +3,14 @@ declared Order and AROs are legal, each verdict with the rules behind it."""
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from operator import attrgetter
 
 from .catalogue import Catalogue
 from .game import Game
+from .gc_hold import gc_held
 from .modelled import NotModelled, not_modelled, unverified
 from .resolution import Resolution, resolution, skill_subject, what_to_write
 from .solver import Atoms
@@ -124,7 +127,7 @@ class AroReport:
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return plain(self)
 
 
 @dataclass(frozen=True)
@@ -162,14 +165,16 @@ class CheckReport:
         return _breaches(self.judgements)
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "legal": self.legal,
+        return {**plain(self), "legal": self.legal,
                 "resolution": self.resolution.to_dict() if self.resolution else None}
 
 
 class _Verdicts:
-    """Index of the answer set's verdict atoms by subject."""
+    """Index of the answer set's verdict atoms by subject. The denials, exceptions and
+    pending facts of subjects ``aro(...)`` or ``act(...)`` named in ``skip`` are left out
+    (a report that never asks for them); every conflict is kept."""
 
-    def __init__(self, atoms: Atoms, game: Game):
+    def __init__(self, atoms: Atoms, game: Game, skip: frozenset[str] = frozenset()):
         self.edition = edition = game.edition
         self.several = len(game.activated) > 1  # name the actor in subjects
         at_resolution = {r for (r,) in atoms.get("resolution_rule")}
@@ -179,11 +184,18 @@ class _Verdicts:
         }
         here = set(atoms.get("resolution_for"))  # (subject, rule): at Resolution for it only
         self.denied = defaultdict(list)
+        cite: dict[str, Citation] = {}  # each rule's citation, looked up once
         for subject, rule in atoms.get("denied"):
-            c = self.cite(rule)
-            self.denied[subject].append(replace(c, when="resolution") if (subject, rule) in here else c)
+            if skip and subject.__class__ is tuple and subject[0] in skip:
+                continue
+            c = cite.get(rule)
+            if c is None:
+                c = cite[rule] = self.cite(rule)
+            self.denied[subject].append(replace(c, when="resolution") if here and (subject, rule) in here else c)
         self.lifted = defaultdict(list)
         for subject, denial, permission in atoms.get("lifted"):
+            if skip and subject.__class__ is tuple and subject[0] in skip:
+                continue
             self.lifted[subject].append(Exception_(self.cite(denial), self.cite(permission)))
         self.conflicts = defaultdict(list)
         for subject, permission, denial in atoms.get("conflict"):
@@ -195,13 +207,16 @@ class _Verdicts:
             self.facts[(subject, rule)].append(fact_text(fact))
         waiting: dict[tuple, dict[tuple, set[str]]] = defaultdict(lambda: defaultdict(set))
         for subject, missing, rule in atoms.get("option_pending"):
+            if skip and subject.__class__ is tuple and subject[0] in skip:
+                continue
             waiting[subject][missing].add(rule)
         self.waiting = waiting
 
-    def pending(self, subject) -> tuple[OptionPending, ...]:
+    def pending(self, subject, status: str | None = None) -> tuple[OptionPending, ...]:
         """What an option that may be declared (legal, or void at Resolution) waits on;
-        nothing for an option a rule forbids or two rules disagree on."""
-        if self.status(subject) in (DENIED, CONFLICT):
+        nothing for an option a rule forbids or two rules disagree on (``status``, if the
+        caller has it)."""
+        if (status or self.status(subject)) in (DENIED, CONFLICT) or subject not in self.waiting:
             return ()
         return tuple(_option_pending(missing, tuple(self.cite(r) for r in sorted(rules)))
                      for missing, rules in sorted(self.waiting.get(subject, {}).items(), key=lambda x: str(x[0])))
@@ -210,29 +225,27 @@ class _Verdicts:
         return self.cites.get(rule) or Citation(rule, self.edition, "", "")
 
     def status(self, subject) -> str:
-        if self.conflicts.get(subject):
-            return CONFLICT
-        denials = self.denied.get(subject, [])
-        if any(c.when == "declaration" for c in denials):
-            return DENIED
-        return INVALID if denials else LEGAL
+        return _status(self.denied.get(subject, ()), self.conflicts.get(subject))
 
     def parts(self, subject) -> dict:
+        denials = self.denied.get(subject, ())
+        conflicts = self.conflicts.get(subject, ())
+        lifted = self.lifted.get(subject)
         return {
-            "status": self.status(subject),
-            "denied_by": tuple(sorted(self.denied.get(subject, []), key=lambda c: c.rule)),
-            "lifted": tuple(sorted(self.lifted.get(subject, []), key=lambda e: (e.denial.rule, e.permission.rule))),
-            "conflicts": tuple(self.conflicts.get(subject, [])),
+            "status": _status(denials, conflicts),
+            "denied_by": tuple(sorted(denials, key=_RULE)) if len(denials) > 1 else tuple(denials),
+            "lifted": tuple(sorted(lifted, key=lambda e: (e.denial.rule, e.permission.rule))) if lifted else (),
+            "conflicts": tuple(conflicts),
         }
 
     def all_conflicts(self, atoms: Atoms, resolved: Resolution | None = None) -> tuple[Conflict, ...]:
         """Every conflict: rules that disagree, breaches of the position, and (once the
         Order is resolved) states that exclude each other."""
         found = [c for cs in self.conflicts.values() for c in cs]
-        for subject, rule in sorted(atoms.get("denied"), key=lambda x: str(x)):
-            if isinstance(subject, tuple) and subject[0] == "position":
-                found.append(Conflict(self.subject_text(subject), (("breaks", self.cite(rule)),), "position",
-                                      tuple(sorted(self.facts.get((subject, rule), [])))))
+        breaches = [d for d in atoms.get("denied") if isinstance(d[0], tuple) and d[0][0] == "position"]
+        for subject, rule in sorted(breaches, key=lambda x: str(x)):
+            found.append(Conflict(self.subject_text(subject), (("breaks", self.cite(rule)),), "position",
+                                  tuple(sorted(self.facts.get((subject, rule), [])))))
         for clash in resolved.clashes if resolved else ():
             sides = tuple((f"gives {state}", self.cite(rule) if rule != "position" else
                            Citation("position", self.edition, "the position as written", f"{clash.subject} is {state}"))
@@ -292,7 +305,7 @@ class DeclarationsReport:
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return plain(self)
 
 
 def _check_by_hand(game: Game, atoms: Atoms, catalogue: Catalogue) -> dict[str, tuple[NotModelled, ...]]:
@@ -309,12 +322,18 @@ def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:
     return tuple(sorted({(t, s) for t, s, _ in atoms.get("has_skill")} - written))
 
 
+# Option subjects, each left out of the reports that never look it up: the activated
+# trooper's options (``act``) of the ARO report, the reactive troopers' (``aro``) of the
+# declarations, both of a check (it judges only what is declared: ``judged/1``).
+_ACT = frozenset({"act"})
+_ARO = frozenset({"aro"})
 ORDER_COMBINATION = "order_combination"  # the rule keeping a whole-Order skill out of the second slot
 
 
+@gc_held()
 def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> DeclarationsReport:
     """Every skill, weapon and target the activated trooper could declare in each slot."""
-    v = _Verdicts(atoms, game)
+    v = _Verdicts(atoms, game, _ARO)
     singles = tuple(sorted(k for (k,) in atoms.get("single_kind")))
     options = []
     for actor, slot, skill, weapon, target in atoms.get("act"):
@@ -340,9 +359,10 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
     )
 
 
+@gc_held()
 def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     """Every reactive trooper, why it may react, and each option with its verdict."""
-    v = _Verdicts(atoms, game)
+    v = _Verdicts(atoms, game, _ACT)
     trigger_rules = dict(atoms.get("trigger_rule"))
     first_step: dict[tuple[str, str], int] = {}  # each kind of trigger from its first step
     for trooper, kind, step in atoms.get("trigger"):
@@ -355,10 +375,16 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     first = dict(atoms.get("first_eligible"))
     delay = {t: rule for t, rule in sorted(atoms.get("may_delay"), reverse=True)}  # first rule by name
     options = defaultdict(list)
+    names: dict[tuple[str, str], tuple[str, str, str | None, str | None]] = {}  # (skill, weapon): its names
     for trooper, skill, weapon, against in atoms.get("option"):
         subject = ("aro", trooper, skill, weapon, against)
-        option = replace(_option(catalogue, skill, weapon, v.parts(subject)), pending=v.pending(subject))
-        options[trooper].append(replace(option, against=against) if v.several else option)
+        named = names.get((skill, weapon))
+        if named is None:
+            named = names[(skill, weapon)] = _option_names(catalogue, skill, weapon)
+        parts = v.parts(subject)
+        options[trooper].append(Option(*named, parts["status"], parts["denied_by"], parts["lifted"],
+                                       parts["conflicts"], against if v.several else None,
+                                       v.pending(subject, parts["status"])))
     reactive = []
     for trooper in game.troopers:
         if trooper.id not in options:
@@ -374,9 +400,10 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     )
 
 
+@gc_held()
 def check_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> CheckReport:
     """A verdict on the declared Order, each of its skills, and each declared ARO."""
-    v = _Verdicts(atoms, game)
+    v = _Verdicts(atoms, game, _ACT | _ARO)
     judgements = _judgements(v, atoms)
     resolved = resolution(game, atoms)
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
@@ -408,10 +435,24 @@ def _breaches(judgements: tuple[Judgement, ...]) -> tuple[Judgement, ...]:
     return tuple(j for j in judgements if j.subject.startswith("position"))
 
 
-def _option(catalogue: Catalogue, skill: str, weapon: str, parts: dict) -> Option:
+def _option_names(catalogue: Catalogue, skill: str, weapon: str) -> tuple[str, str, str | None, str | None]:
+    """An option's skill, skill name, weapon and weapon name (no weapon: None)."""
     skill_name = catalogue.entries["skills"][skill].name
     weapon_name = catalogue.entries["weapons"][weapon].name if weapon != "none" else None
-    return Option(skill, skill_name, None if weapon == "none" else weapon, weapon_name, **parts)
+    return skill, skill_name, None if weapon == "none" else weapon, weapon_name
+
+
+def _status(denials, conflicts) -> str:
+    """An option's tier: a conflict, denied at Declaration, void at Resolution, or legal."""
+    if conflicts:
+        return CONFLICT
+    if "declaration" in map(_WHEN, denials):
+        return DENIED
+    return INVALID if denials else LEGAL
+
+
+_RULE = attrgetter("rule")
+_WHEN = attrgetter("when")
 
 
 def _subject_order(subject) -> tuple:
@@ -422,3 +463,37 @@ def _subject_order(subject) -> tuple:
     if isinstance(subject, tuple) and subject[0] in ("order", "shot"):
         return (1, str(subject[1]), subject[2], str(subject[3:]))
     return (2, "", 0, str(subject[1:]))
+
+
+@gc_held()
+def plain(value):
+    """``dataclasses.asdict`` of a verdict object: the same dicts, lists and tuples, each
+    string, number, bool and None kept as it is (``asdict`` deep-copies them, to the same
+    objects), the field names of each class read once."""
+    return _plain(value)
+
+
+def _plain(value):
+    cls = value.__class__
+    if cls in _ATOMS:
+        return value
+    names = _FIELDS.get(cls)
+    if names is not None:
+        return {name: item if item.__class__ in _ATOMS else _plain(item)
+                for name in names for item in (getattr(value, name),)}
+    if cls is tuple or cls is list:
+        return cls([item if item.__class__ in _ATOMS else _plain(item) for item in value])
+    if is_dataclass(value) and not isinstance(value, type):
+        _FIELDS[cls] = tuple(f.name for f in fields(value))
+        return _plain(value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+        return cls(*[_plain(item) for item in value])
+    if isinstance(value, (list, tuple)):
+        return cls(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return cls((_plain(k), _plain(v)) for k, v in value.items())
+    return copy.deepcopy(value)
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}

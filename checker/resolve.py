@@ -22,6 +22,7 @@ from .game import (
     TargetUse,
     Trooper,
 )
+from .gc_hold import gc_held
 from .position import (
     RANGES,
     Named,
@@ -67,6 +68,7 @@ SENTINELS = {
 }
 
 
+@gc_held()
 def resolve(position: Position) -> Game:
     """Resolve every name of ``position``; raise PositionError on the first unknown one."""
     return _Resolver(position).game()
@@ -76,6 +78,7 @@ class _Resolver:
     def __init__(self, position: Position):
         self.pos = position
         self.lines = lines_of(position.text)
+        self.items: dict[tuple[str, str, str | None], object] = {}  # _list_item's answers
 
     def error(self, message: str, named: Named | None, expected: tuple[str, ...] = ()) -> PositionError:
         line, column = (named.span.line, named.span.column) if named else (1, 1)
@@ -259,6 +262,15 @@ class _Resolver:
         return result
 
     def _list_item(self, kind: str, catalogue_kind: str, named: Named, text: str, param):
+        """A list item's catalogue id (a special skill: a SkillHeld), the same for every
+        trooper writing it (kept by its text: ``named`` only places an error)."""
+        key = (kind, text, param)
+        found = self.items.get(key)
+        if found is None:
+            found = self.items[key] = self._new_list_item(kind, catalogue_kind, named, text, param)
+        return found
+
+    def _new_list_item(self, kind: str, catalogue_kind: str, named: Named, text: str, param):
         if kind != "skills":
             return self._find(catalogue_kind, named, text).id
         entry = self.cat.find(catalogue_kind, text)

@@ -4,14 +4,13 @@ parses the rule base), the only module that knows clingo."""
 from __future__ import annotations
 
 import atexit
-import gc
 import os
 import re
 import time
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ if TYPE_CHECKING:  # imported where used: a run that does not parse skips its im
     from clingo import ast
 
 from .errors import RuleBaseError, SolveTimeout
+from .gc_hold import gc_held
 from .resources import asp_dir, editions
 
 # Solving is bounded (grounding cannot be interrupted: the ranges of the numbers a
@@ -123,6 +123,7 @@ def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None
             builder.add(statement)
 
 
+@gc_held()
 def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None) -> Atoms:
     """Ground and solve the edition's rule base with ``facts``, for at most ``seconds``
     of solving (default ``SOLVE_SECONDS``).
@@ -136,7 +137,7 @@ def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None
         citation for this edition.
     """
     seconds = SOLVE_SECONDS if seconds is None else seconds
-    solved = _solved.pop((edition, tuple(facts)), None)
+    solved = _solved.pop((edition, tuple(facts)), None) if _solved else None
     if solved is not None:
         return checked(edition, solved)
     shown, timings, ground = _shown(edition, facts, seconds)
@@ -210,28 +211,142 @@ def _shown(
 
 
 def _group(symbols: list[clingo.Symbol]) -> Atoms:
-    return group_texts([str(symbol) for symbol in symbols])
+    """The shown atoms grouped by predicate, as ``group_texts`` reads their texts.
+
+    clingo lists a model's atoms signature by signature: each run of one signature is
+    printed with one call (as one tuple of the run) and split with one regular
+    expression (``_Reader.run``); a run it cannot read goes atom by atom."""
+    reader = _Reader()
+    with gc_held():  # every tuple made here lives as long as the Atoms
+        start, count = 0, len(symbols)
+        while start < count:
+            end, signature = _run_end(symbols, start)
+            if signature is not None and end - start >= _RUN_MIN:
+                body = str(clingo.Tuple_(symbols[start:end]))[1:-1]
+                if reader.run(*signature, body, end - start):
+                    start = end
+                    continue
+            for symbol in symbols[start:end]:
+                reader.one(str(symbol))
+            start = end
+    return Atoms(reader.by_name)
 
 
 def group_texts(texts: Iterable[str]) -> Atoms:
     """The atoms written as clingo prints them, grouped by predicate."""
-    # One C call per atom (str) and a split on the punctuation: much faster than
-    # walking every argument through the clingo API. An atom holding a string (which
-    # may hold punctuation) goes through the tokenizer. The cyclic GC is held off while
-    # reading: every tuple made here is alive until the Atoms is dropped, so its passes
-    # would find nothing to free.
-    by_name: dict[str, list[tuple]] = defaultdict(list)
-    leaves: dict[str, int | str] = {}
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        for text in texts:
-            name, args = _parse_term(text) if '"' in text else _split_term(text, leaves)
-            by_name[name].append(args)
-    finally:
-        if enabled:
-            gc.enable()
-    return Atoms(dict(by_name))
+    groups: dict[str, list[str]] = {}
+    for text in texts:
+        cut = text.find("(")
+        name = text[:cut] if cut > 0 else text
+        group = groups.get(name)
+        if group is None:
+            group = groups[name] = []
+        group.append(text)
+    reader = _Reader()
+    with gc_held():
+        for name, group in groups.items():
+            first = group[0]
+            arity = _INNER.sub("", first[len(name) + 1:-1]).count(",") + 1 if len(first) > len(name) else 0
+            if len(group) < _RUN_MIN or not reader.run(name, arity, ",".join(group), len(group)):
+                for text in group:
+                    reader.one(text)
+    return Atoms(reader.by_name)
+
+
+_RUN_MIN = 8  # a shorter run is read atom by atom
+_INNER = re.compile(r"\([^()]*\)")
+# An argument as clingo prints it, with no string in it: a number or constant, or a
+# function whose arguments are numbers or constants.
+_ARGUMENT = r'([^(),"]++(?:\((?:[^(),"]++,)*+[^(),"]++\))?+)'
+
+
+def _run_end(symbols: list[clingo.Symbol], start: int) -> tuple[int, tuple[str, int] | None]:
+    """The end of the run of atoms from ``start`` that share its signature (found by
+    galloping: clingo lists them together; ``_Reader.run`` checks every one), and that
+    signature (None for a symbol that is not a positive function)."""
+    signature = _signature(symbols[start])
+    low, step, count = start, 1, len(symbols)
+    high = start + 1
+    while high < count and _signature(symbols[high]) == signature:
+        low, step = high, step * 2
+        high = start + step
+    high = min(high, count)
+    while high - low > 1:  # symbols[low] has the signature; symbols[high] has not, or is the end
+        middle = (low + high) // 2
+        if _signature(symbols[middle]) == signature:
+            low = middle
+        else:
+            high = middle
+    return high, signature
+
+
+def _signature(symbol: clingo.Symbol) -> tuple[str, int] | None:
+    if symbol.type != clingo.SymbolType.Function or not symbol.positive or not symbol.name:
+        return None
+    return symbol.name, len(symbol.arguments)
+
+
+class _Reader:
+    """Atoms read into ``by_name``: a run of one signature at once (``run``), any other
+    atom alone (``one``). Each distinct argument text is read once."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, list[tuple]] = {}
+        self.values: dict[str, int | str | tuple] = {}
+        self.leaves: dict[str, int | str] = _Leaves()
+
+    def one(self, text: str) -> None:
+        name, args = _parse_term(text) if '"' in text else _split_term(text, self.leaves)
+        rows = self.by_name.get(name)
+        if rows is None:
+            rows = self.by_name[name] = []
+        rows.append(args)
+
+    def run(self, name: str, arity: int, body: str, count: int) -> bool:
+        """Read ``body``, ``count`` atoms ``name(...)`` of ``arity`` arguments joined by
+        commas, if each argument is a number, a constant or a function of those (no
+        string): False, reading nothing, if not.
+
+        Each match is an atom and the comma after it (none at the end): if there are
+        ``count`` of them and their lengths add up to the body's, they tile it, each
+        match one atom, split into its arguments."""
+        if arity == 0:
+            return False
+        found = _run_pattern(name, arity).findall(body)
+        if len(found) != count:
+            return False
+        texts = found if arity == 1 else list(chain.from_iterable(found))
+        if sum(map(len, texts)) + count * (len(name) + arity + 2) - 1 != len(body):
+            return False
+        values = self.values
+        leaf = self.leaves.__getitem__
+        try:
+            for text in set(texts).difference(values):
+                cut = text.find("(")
+                values[text] = leaf(text) if cut < 0 else (text[:cut], *map(leaf, text[cut + 1:-1].split(",")))
+        except (ValueError, IndexError):  # not a term clingo prints: read atom by atom
+            return False
+        rows: list[tuple]
+        if arity == 1:
+            rows = [(values[text],) for text in found]
+        else:
+            value = values.__getitem__
+            rows = [tuple(map(value, args)) for args in found]
+        self.by_name.setdefault(name, []).extend(rows)
+        return True
+
+
+@lru_cache(maxsize=256)
+def _run_pattern(name: str, arity: int) -> re.Pattern[str]:
+    return re.compile(re.escape(name) + r"\(" + ",".join([_ARGUMENT] * arity) + r"\)(?:,|\Z)")
+
+
+class _Leaves(dict):
+    """Each number or constant read so far (``_split_term`` reads a word the same way)."""
+
+    def __missing__(self, word: str) -> int | str:
+        value = self[word] = int(word) if word[0] in _NUMBER_START else word
+        return value
 
 
 _PUNCT = re.compile(r"([(),])")
