@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from . import analysis, facts, report, solver, solver_many
+from . import analysis, facts, report, solver, solver_copies
 from .catalogue import Catalogue, atom_text
 from .errors import Location, PositionError
 from .game import Aro, Game, SkillUse, TargetUse
@@ -29,6 +29,15 @@ from .odds_rolls import EVASION, RollOdds, RollView, ammo_name, label, price_rol
 from .odds_saves import end_states, summary
 from .position import lines_of
 from .resolution import READS, resolution
+
+# The inputs the copies of a position (one per option) may differ from it in
+# (asp/infinity/core/inputs.lp): the ARO each declares, and judging only what is
+# declared. The rule base over everything else is grounded once (solver_copies).
+VARY = frozenset((
+    ("aro", 3), ("aro_line", 2), ("aro_weapon", 2), ("aro_ammo", 2), ("aro_target", 3),
+    ("aro_target_index", 3), ("aro_covers", 3), ("aro_delay", 1), ("aro_delay_target", 2),
+    ("judge_declared_only", 0),
+))
 
 # What follows the end states and is not priced: ruling check resolves it.
 LEFT_OUT = (
@@ -115,20 +124,14 @@ def game_odds(game: Game, cat: Catalogue) -> OddsReport:
         If the rule base fails.
     """
     game = replace(game, dice=())
-    atoms = solver.solve(game.edition, facts.build(game, cat))
+    program = solver_copies.Copies(game.edition, facts.build(game, cat), VARY)
+    atoms = program.atoms
     aros = report.aro_report(game, atoms, cat)
     declared = option_odds(game, cat, atoms)
-    variants = []  # (reactor, option, ammunition, the position with that ARO declared)
-    for reactive in aros.reactive:
-        step = next((a.step for a in game.aros if a.trooper == reactive.trooper), reactive.declares_after or 1)
-        for option in reactive.legal:
-            for ammo in _ammunitions(cat, option.weapon):
-                targets = (TargetUse(option.against, None, ()),) if option.against else ()
-                use = SkillUse(option.skill, option.weapon, ammo, targets)
-                variants.append((reactive.trooper, option, ammo, _with_aro(game, reactive.trooper, use, step)))
-    # every option's position grounded in one program: one grounding of the rule base
-    solved = solver_many.solve_each(
-        game.edition, [[*facts.build(v, cat), facts.DECLARED_ONLY] for *_, v in variants], show=READS)
+    variants = option_positions(game, cat, aros)
+    # every option's position grounded in the position's program: what they share with
+    # it is not grounded again
+    solved = program.solve([[*facts.build(v, cat), facts.DECLARED_ONLY] for *_, v in variants], show=READS)
     rows = []
     for (reactor, option, ammo, variant), atoms in zip(variants, solved, strict=True):
         name = option.label if ammo is None else option.label.replace(
@@ -168,11 +171,29 @@ def option_odds(game: Game, cat: Catalogue, atoms: solver.Atoms, reactor: str | 
 
 # ---- Options ----------------------------------------------------------------------------
 
+def option_positions(game: Game, cat: Catalogue, aros: report.AroReport
+                     ) -> list[tuple[str, report.Option, str | None, Game]]:
+    """Per legal ARO option (one per ammunition when the weapon has several): the
+    reactive trooper, the option, its ammunition and the position with that ARO declared
+    in place of the trooper's own."""
+    variants = []
+    for reactive in aros.reactive:
+        step = next((a.step for a in game.aros if a.trooper == reactive.trooper), reactive.declares_after or 1)
+        for option in reactive.legal:
+            for ammo in _ammunitions(cat, option.weapon):
+                targets = (TargetUse(option.against, None, ()),) if option.against else ()
+                use = SkillUse(option.skill, option.weapon, ammo, targets)
+                variants.append((reactive.trooper, option, ammo, _with_aro(game, reactive.trooper, use, step)))
+    return variants
+
+
 def _with_aro(game: Game, trooper: str, use: SkillUse, step: int) -> Game:
-    """The position with ``trooper``'s ARO replaced by ``use`` (declared after ``step``)."""
+    """The position with ``trooper``'s ARO replaced by ``use`` (declared after ``step``);
+    an ARO declared after the first skill is not delayed, so its delay goes."""
     line = next((a.line for a in game.aros if a.trooper == trooper), 0)
     kept = tuple(a for a in game.aros if a.trooper != trooper)
-    return replace(game, aros=(*kept, Aro(trooper, use, step, line)))
+    delays = tuple(d for d in game.delays if step != 1 or d.trooper != trooper)
+    return replace(game, aros=(*kept, Aro(trooper, use, step, line)), delays=delays)
 
 
 def _ammunitions(cat: Catalogue, weapon: str | None) -> tuple[str | None, ...]:
