@@ -32,6 +32,7 @@ KINDS = {
     "characteristics": "characteristic",
     "ammunition": "ammunition",
     "traits": "trait",
+    "troop_types": "troop_type",
 }
 
 # What the rule base does with an entry (its ``modelled`` key): YES, every effect its
@@ -184,7 +185,7 @@ def load(edition: str) -> Catalogue:
     )
 
 
-_TABLES_VERSION = 1  # bump when what _tables keeps changes
+_TABLES_VERSION = 2  # bump when what _tables keeps changes
 
 
 def _tables(folder: Path) -> dict[str, dict]:

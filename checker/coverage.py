@@ -36,6 +36,7 @@ SECTIONS = {  # section -> title, in the order the document gives them
     "skills": "Common skills",
     "states": "States",
     "characteristics": "Characteristics",
+    "troop_types": "Troop types",
     "ammunition": "Ammunition",
     "traits": "Weapon traits",
     "weapons": "Weapons and equipment",
@@ -49,8 +50,8 @@ How a case is tied to a row (statically: positions are parsed and resolved with 
 notation and resolve code, never solved):
 
 - A catalogue entry: the case's resolved position puts it in play, as a verdict's `Not modelled`
-  section counts it (`checker/modelled.py`): a trooper's special skills, characteristics, states,
-  weapons and equipment, written or given by its profile (and the Lieutenant special skill for a
+  section counts it (`checker/modelled.py`): a trooper's special skills, characteristics, troop type,
+  states, weapons and equipment, written or given by its profile (and the Lieutenant special skill for a
   trooper written `lieutenant`, which that section leaves out); the common skills, weapons and
   ammunition its Order and AROs declare; the ammunition and traits of every weapon in play. A
   common skill also when the case's expectations name it as an option (`legal.fus1 = ["dodge"]`,

@@ -36,7 +36,7 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         for key, value in t.attributes:
             add("attribute", t.id, key, value)
         if t.troop_type:
-            add("troop_type", t.id, t.troop_type.lower())
+            add("troop_type", t.id, t.troop_type)
         if t.training:
             add("training", t.id, t.training)
         if t.lieutenant:

@@ -17,7 +17,8 @@ from .game import Game, SkillUse
 
 # The kinds in the order a verdict lists them.
 LIEUTENANT = "lieutenant"  # the special skill a written 'lieutenant' gives
-KIND_ORDER = ("skills", "special_skills", "characteristics", "states", "weapons", "ammunition", "traits")
+KIND_ORDER = ("skills", "special_skills", "characteristics", "troop_types", "states", "weapons", "ammunition",
+              "traits")
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
     """Every catalogue item in play in ``game``, as (kind, id) -> (the troopers that have
     or declare it, in position order; the weapons in play that give it): the troopers'
     special skills (a written ``lieutenant`` included, and the ``granted`` (trooper,
-    special skill) pairs a rule gives, MetaChemistry's result say), characteristics, states, weapons and
+    special skill) pairs a rule gives, MetaChemistry's result say), characteristics, troop type, states, weapons and
     equipment, the common skills, weapons and ammunition the Order and AROs declare, and
     the ammunition and traits of every weapon carried or declared (a trait the rule base
     reads through another of the weapon's values, ``encoded_as``, only with ``every_trait``)."""
@@ -61,6 +62,8 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
             add("special_skills", LIEUTENANT, t.id)
         for c in t.characteristics:
             add("characteristics", c, t.id)
+        if t.troop_type is not None:
+            add("troop_types", t.troop_type, t.id)
         for state in t.states:
             add("states", state, t.id)
         for w in (*t.weapons, *t.equipment):

@@ -480,7 +480,7 @@ def _conflicts_section(conflicts: tuple[Conflict, ...]) -> list[str]:
 ITEM_WORDS = {
     "skills": "skill", "special_skills": "special skill", "characteristics": "characteristic",
     "states": "state", "weapons": "weapon", "ammunition": "ammunition", "traits": "trait",
-    "profiles": "profile",
+    "profiles": "profile", "troop_types": "troop type",
 }
 STATUS_WORDS = {"yes": "modelled", "partial": "partly modelled", "no": "not modelled"}
 

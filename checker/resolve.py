@@ -55,7 +55,10 @@ KIND_WORDS = {
     "characteristics": "characteristic",
     "skills": "skill",
     "profiles": "profile",
+    "troop_types": "troop type",
 }
+SHORT_LIST = 12  # a catalogue kind with at most this many entries names them all in an error
+
 # Names the Python code itself gives a meaning where an id may stand, beside the
 # constants the rule base writes there (solver.trooper_constants).
 SENTINELS = {
@@ -156,7 +159,10 @@ class _Resolver:
             hint = self.cat.suggest(kind, text if text is not None else named.text)
             words = KIND_WORDS[kind]
             message = f"unknown {words} {named.text!r} in edition {self.cat.edition}"
-            raise self.error(message + (f"; did you mean {hint!r}?" if hint else ""), named)
+            # a short list is given whole: a troop type is one of a handful
+            known = [e.name for e in self.cat.all(kind)]
+            expected = (f"one of {', '.join(known)}",) if len(known) <= SHORT_LIST else ()
+            raise self.error(message + (f"; did you mean {hint!r}?" if hint else ""), named, expected)
         return entry
 
     def _troopers(self) -> tuple[Trooper, ...]:
@@ -220,7 +226,7 @@ class _Resolver:
             side=decl.side.text,
             profile=profile.id if profile else None,
             attributes=tuple(sorted(attributes.items())),
-            troop_type=(decl.troop_type.text if decl.troop_type else base.get("type")),
+            troop_type=self._troop_type(decl, base),
             training=self._training(decl, base, lists["characteristics"]),
             lieutenant=decl.lieutenant,
             group=self.number("group", decl.group) if decl.group else None,
@@ -233,6 +239,13 @@ class _Resolver:
                                        f"+ {RANGES['wounds'].high}: a Dead trooper may show more")
                            if decl.wounds is not None else None),
         )
+
+    def _troop_type(self, decl: TrooperDecl, base) -> str | None:
+        """The catalogue id of the trooper's ``type`` line, else of its profile's type."""
+        if decl.troop_type:
+            return self._find("troop_types", decl.troop_type).id
+        written = base.get("type")
+        return self._find("troop_types", Named(written, (decl.profile or decl.id).span)).id if written else None
 
     def _training(self, decl: TrooperDecl, base, characteristics: list[str]) -> str | None:
         """The trooper's ``training`` line, else its profile's; a PositionError when the line

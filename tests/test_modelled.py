@@ -58,6 +58,7 @@ from checker.resources import asp_dir, editions
 SEEDS = {
     "special_skills": {("has_skill", 3, (1,)), ("skill_param", 3, (1,))},
     "characteristics": {("characteristic", 2, (1,))},
+    "troop_types": {("troop_type", 2, (1,))},
     "states": {("state", 2, (1,))},
     "weapons": {("carries", 2, (1,)), ("declared_weapon", 3, (2,)), ("aro_weapon", 2, (1,)),
                 ("twin_weapons", 2, (1,))},
