@@ -37,6 +37,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("attribute", t.id, key, value)
         if t.troop_type:
             add("troop_type", t.id, t.troop_type)
+        if t.deployable:
+            add("deployable", t.id)
         if t.training:
             add("training", t.id, t.training)
         if t.lieutenant:

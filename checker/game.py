@@ -38,6 +38,7 @@ class Trooper:
     characteristics: tuple[str, ...]
     states: tuple[str, ...]
     wounds_before: int | None = None  # W / VITA / STR points lost before this Order, if written
+    deployable: bool = False  # a placed Deployable weapon or piece of equipment, not a trooper
 
 
 @dataclass(frozen=True)

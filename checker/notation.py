@@ -37,6 +37,7 @@ TERMINAL_WORDS = {
     "EDITION_KW": "'edition'",
     "ACTIVE_KW": "'active'",
     "TROOPER_KW": "'trooper'",
+    "DEPLOYABLE_KW": "'deployable'",
     "LIEUTENANT_KW": "'lieutenant'",
     "GROUP_KW": "'group'",
     "TYPE_KW": "'type'",
@@ -371,7 +372,10 @@ class _Builder:
         self._once("active", node.children[0])
         self.fields["active"] = _named(_token(node.children[1]))
 
-    def _trooper(self, node: Tree) -> None:
+    def _deployable(self, node: Tree) -> None:
+        self._trooper(node, deployable=True)
+
+    def _trooper(self, node: Tree, deployable: bool = False) -> None:
         names = _tokens(node, "NAME")
         profile = _tokens(node, "PROFILE_NAME")
         decl: dict = {"lieutenant": False, "group": None, "attributes": [], "lists": []}
@@ -391,6 +395,7 @@ class _Builder:
                 training=decl.get("training"),
                 lists=tuple(decl["lists"]),
                 wounds=decl.get("wounds"),
+                deployable=_named(_token(node.children[0])) if deployable else None,
             )
         )
 

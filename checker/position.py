@@ -35,7 +35,7 @@ class Named:
 
 @dataclass(frozen=True)
 class TrooperDecl:
-    """One ``trooper`` statement and the details in its block: ``lieutenant``,
+    """One ``trooper`` (or ``deployable``) statement and the details in its block: ``lieutenant``,
     ``group N``, attributes (``W 2``), ``type``, ``training``, ``wounds N`` (W / VITA /
     STR points lost before this Order) and the lists (``skills:``, ``state:``...)."""
 
@@ -49,6 +49,7 @@ class TrooperDecl:
     training: Named | None = None
     lists: tuple[tuple[str, tuple[Named, ...]], ...] = ()  # ("skills", (...)), ...
     wounds: Named | None = None  # "wounds 1": the number as written, and where
+    deployable: Named | None = None  # the 'deployable' keyword of a placed Deployable, and where
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,8 @@ RANGES: dict[str, Range] = {
     **{a: Range(a, 0, 20, "a saving-roll Attribute, rolled on a d20") for a in ("ARM", "BTS")},
     **{a: Range(a, 1, 10, "profiles have 1 to 3") for a in ("W", "VITA", "STR")},
     "S": Range("S", 1, 8, "Silhouette S1 to S8"),
+    "deployable S": Range("S", 0, 8, "a Deployable's Token is S0 (a Mine, http://wiki.infinitythegame.com/en/Mines) "
+                          "to S8"),
     "MOV": Range("each MOV value", 0, 12, "profiles reach 6-4", " inches"),
     "wounds": Range(
         "wounds", 0, 10,

@@ -196,6 +196,8 @@ class _Resolver:
                 "be taken for it", named, ("a name the rules do not use: choose another",))
 
     def _trooper(self, decl: TrooperDecl) -> Trooper:
+        if decl.deployable is not None:
+            self._check_deployable(decl)
         profile = self._find("profiles", decl.profile) if decl.profile else None
         base = profile.data if profile else {}
         attributes = {k: base[k] for k in ATTRIBUTES if k in base}
@@ -212,7 +214,8 @@ class _Resolver:
             elif "-" in value.text:
                 raise self.error(f"{name.text} takes one number, not {value.text!r}", name)
             else:
-                attributes[key] = self.number(name.text.upper(), value)
+                bound = "deployable S" if key == "s" and decl.deployable is not None else name.text.upper()
+                attributes[key] = self.number(bound, value)
         lists = self._lists(decl, base)
         life = [attributes[k] for k in ("w", "vita", "str") if k in attributes]
         if decl.wounds is not None and not life:
@@ -238,7 +241,23 @@ class _Resolver:
             wounds_before=(self.number("wounds", decl.wounds, max(life), f"{max(life)}: its W, VITA or STR, "
                                        f"+ {RANGES['wounds'].high}: a Dead trooper may show more")
                            if decl.wounds is not None else None),
+            deployable=decl.deployable is not None,
         )
+
+    def _check_deployable(self, decl: TrooperDecl) -> None:
+        """A placed Deployable is a Game Element with a profile (ARM, BTS, STR, S), its
+        weapon or equipment and its states; it has no troop details: a position error at
+        the first one written."""
+        written = [(n, what) for n, what in ((decl.troop_type, "a Troop Type"), (decl.training, "a Training"),
+                                              (decl.group, "a Combat Group")) if n is not None]
+        written += [(items[0], f"{kind} ({items[0].text})") for kind, items in decl.lists
+                    if kind in ("skills", "characteristics") and items]
+        if decl.lieutenant:
+            written.append((decl.id, "the Lieutenant"))
+        if written:
+            named, what = min(written, key=lambda w: (w[0].span.line, w[0].span.column))
+            raise self.error(f"deployable {decl.id.text!r} is not a trooper: it has no {what}", named,
+                             ("its ARM, BTS, STR and S, its weapons or equipment and its states",))
 
     def _troop_type(self, decl: TrooperDecl, base) -> str | None:
         """The catalogue id of the trooper's ``type`` line, else of its profile's type."""
