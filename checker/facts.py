@@ -159,6 +159,8 @@ def _relation(add, r) -> None:
         zone = "_".join(str(r.value).split())
         add("visibility", r.subject, r.object, zone)
         add("visibility", r.object, r.subject, zone)
+    elif r.kind == "visibility_inside":
+        add("visibility_inside", r.subject, "_".join(str(r.value).split()))
 
 
 def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:

@@ -43,7 +43,7 @@ class Trooper:
 
 @dataclass(frozen=True)
 class Relation:
-    kind: str  # lof, zoc, hacking, contact, distance, cover, visibility
+    kind: str  # lof, zoc, hacking, contact, distance, cover, visibility, visibility_inside (subject = object)
     subject: str
     object: str
     step: int = 0

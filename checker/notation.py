@@ -51,6 +51,7 @@ TERMINAL_WORDS = {
     "CONTACT_KW": "'contact'",
     "COVER_KW": "'cover'",
     "VISIBILITY_KW": "'visibility'",
+    "INSIDE_KW": "'inside'",
     "FROM_KW": "'from'",
     "FIRST_KW": "'first'",
     "SECOND_KW": "'second'",
@@ -459,6 +460,12 @@ class _Builder:
 
     def _visibility(self, node: Tree) -> None:
         self._relation(node, "visibility", "VISIBILITY_ZONE")
+
+    def _visibility_inside(self, node: Tree) -> None:
+        # one trooper: it is both the subject and the object of the relation
+        trooper = _tokens(node, "NAME")[0]
+        zone = _named(_tokens(node, "VISIBILITY_ZONE")[0])
+        self.fields["relations"].append(Relation("visibility_inside", _named(trooper), _named(trooper), 0, zone))
 
     def _order(self, node: Tree) -> None:
         trooper = _named(_tokens(node, "NAME")[0])

@@ -54,7 +54,9 @@ class TrooperDecl:
 
 @dataclass(frozen=True)
 class Relation:
-    """A relation a player states: ``lof``, ``zoc``, ``hacking``, ``contact``, ``distance``, ``cover``.
+    """A relation a player states: ``lof``, ``zoc``, ``hacking``, ``contact``, ``distance``, ``cover``,
+    ``visibility`` (between two troopers) and ``visibility_inside`` (one trooper, both its
+    subject and its object: it stands inside the zone).
 
     ``step`` is the declaration step from which it holds: 0 (from the activation,
     the default), 1 (``from first``: made by the first skill, e.g. a move into
@@ -65,7 +67,7 @@ class Relation:
     subject: Named
     object: Named
     step: int = 0
-    value: Named | None = None  # inches for distance, partial/total for cover
+    value: Named | None = None  # inches for distance, partial/total for cover, the zone for visibility
 
 
 @dataclass(frozen=True)
