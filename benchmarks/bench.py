@@ -10,7 +10,8 @@ Every wall time is also printed as a ratio to the floor: the median wall time of
 ``python -c "import clingo, lark, click"`` measured in the same run, so numbers taken
 on different (or differently loaded) machines compare.
 
-For each N it prints the median parse, facts, ground and solve times, the peak memory
+For each N it prints the median parse, facts, ground and solve times, the time to read
+the shown atoms into Python and to build and render the ARO report, the peak memory
 of a fresh process doing one full analysis, the ground atoms per (reactive trooper,
 option) pair (flat = linear grounding), the median wall time of the whole
 `ruling aros` process and its ratio to the floor, the ratios of `ruling
@@ -65,7 +66,7 @@ def position(n: int, seed: int = 1) -> str:
 
 def measure_once(text: str) -> dict:
     """One full analysis in this process, timed stage by stage."""
-    from checker import catalogue, facts, notation, report, resolve, solver
+    from checker import catalogue, facts, notation, render, report, resolve, solver
 
     t0 = time.perf_counter()
     parsed = notation.parse(text)
@@ -73,14 +74,19 @@ def measure_once(text: str) -> dict:
     game = resolve.resolve(parsed)
     symbols = facts.build(game, catalogue.load(game.edition))
     t2 = time.perf_counter()
-    atoms = solver.solve(game.edition, symbols)
+    atoms = solver.solve(game.edition, symbols, unread=report.UNREAD["aros"])  # as `ruling aros` reads them
+    t3 = time.perf_counter()
     aros = report.aro_report(game, atoms, catalogue.load(game.edition))
+    render.aros_text(aros)
+    t4 = time.perf_counter()
     pairs = sum(len(t.options) for t in aros.reactive)
     return {
         "parse": t1 - t0,
         "facts": t2 - t1,
         "ground": atoms.timings["ground"],
         "solve": atoms.timings["solve"],
+        "read": atoms.timings["read"],
+        "report": t4 - t3,
         "ground_atoms": atoms.ground_atoms,
         "pairs": pairs,
     }
@@ -175,11 +181,11 @@ def main() -> None:
     print(f"one Face to Face, B6 against B3 (checker.dice, in process): {face_to_face_ms():.2f} ms, median of 7")
     print()
     header = (
-        "| N a side | parse ms | facts ms | ground ms | solve ms | peak MiB | atoms/pair "
+        "| N a side | parse ms | facts ms | ground ms | solve ms | read ms | report ms | peak MiB | atoms/pair "
         "| `ruling aros` wall s | aros ÷ floor | declarations ÷ floor | check ÷ floor | odds ÷ aros |"
     )
     print(header)
-    print("|" + "---|" * 12)
+    print("|" + "---|" * 14)
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             path = Path(tmp) / f"n{n}.pos"
@@ -199,7 +205,8 @@ def main() -> None:
             odds = f"{wall(ruling('odds', str(path)), runs) / aros:.2f}" if n <= ODDS_UP_TO else "—"
             print(
                 f"| {n} | {med['parse'] * 1e3:.1f} | {med['facts'] * 1e3:.1f} | "
-                f"{med['ground'] * 1e3:.1f} | {med['solve'] * 1e3:.1f} | {med['peak_mib']:.0f} | "
+                f"{med['ground'] * 1e3:.1f} | {med['solve'] * 1e3:.1f} | {med['read'] * 1e3:.1f} | "
+                f"{med['report'] * 1e3:.1f} | {med['peak_mib']:.0f} | "
                 f"{ratio:.2f} | {aros:.3f} | {aros / floor:.2f} | {declarations / floor:.2f} | "
                 f"{check / floor:.2f} | {odds} |",
                 flush=True,

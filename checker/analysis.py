@@ -21,15 +21,30 @@ class Analysis:
     game: Game
     atoms: solver.Atoms
     catalogue: catalogue.Catalogue
+    only: str | None = None  # the one report the atoms were read for (``analyse``)
 
     def aros(self) -> report.AroReport:
+        self._for("aros")
         return report.aro_report(self.game, self.atoms, self.catalogue)
 
     def check(self) -> report.CheckReport:
+        self._for("check")
         return report.check_report(self.game, self.atoms, self.catalogue)
 
     def declarations(self) -> report.DeclarationsReport:
+        self._for("declarations")
         return report.declarations_report(self.game, self.atoms, self.catalogue)
+
+    def _for(self, name: str) -> None:
+        if self.only not in (None, name):
+            raise ValueError(f"the atoms were read for the {self.only} report only, not for {name}")
+
+
+# What each report asks the rule base to list (checker/facts.py): ``check`` judges only
+# what is declared; ``aros`` lists no option of the activated trooper, ``declarations``
+# none of the reacting troopers.
+ONLY_FACTS = {"check": facts.DECLARED_ONLY, "aros": facts.NO_DECLARATION_LISTS,
+              "declarations": facts.NO_ARO_LISTS}
 
 
 def load(text: str, file: str = "<position>") -> tuple[Game, catalogue.Catalogue, list]:
@@ -66,9 +81,13 @@ def _build(position: Position) -> tuple[Game, catalogue.Catalogue, list]:
     return game, cat, facts.build(game, cat)
 
 
-def analyse(text: str, file: str = "<position>", prepared: Prepared | None = None) -> Analysis:
+def analyse(text: str, file: str = "<position>", prepared: Prepared | None = None,
+            only: str | None = None) -> Analysis:
     """Run a position through the whole pipeline (from ``prepared`` when the caller has
-    already read it with ``prepare``).
+    already read it with ``prepare``). With ``only`` (``aros``, ``check`` or
+    ``declarations``), the atoms that report never reads may be left unread (a large
+    position has hundreds of thousands), ``check`` grounds no lists of options, and the
+    Analysis gives that report only.
 
     Raises
     ------
@@ -80,12 +99,16 @@ def analyse(text: str, file: str = "<position>", prepared: Prepared | None = Non
     """
     ready = prepared if prepared is not None else prepare(text, file)
     position, game, cat, symbols = ready.position, ready.game, ready.catalogue, ready.facts
+    if only is not None:
+        # Each report reads one list of options at most: the rule base grounds no other
+        # (tests/test_report_inputs.py: every case's report is the same).
+        symbols = [*symbols, ONLY_FACTS[only]]
     try:
-        atoms = solver.solve(game.edition, symbols)
+        atoms = solver.solve(game.edition, symbols, unread=report.UNREAD[only] if only else None)
     except SolveTimeout as exc:
         first = text.split("\n", 1)[0]
         raise PositionTimeout(f"{exc}", Location(file, 1, 1, first)) from None
     error = unused_dice_error(position, game, atoms, cat)
     if error:
         raise error
-    return Analysis(game, atoms, cat)
+    return Analysis(game, atoms, cat, only)

@@ -19,6 +19,12 @@ from .params import Term
 # such as ``ruling odds`` with its many copies of one position. tests/test_odds.py checks
 # that every case's check report is the same with it.
 DECLARED_ONLY = Function("judge_declared_only")
+# The facts asking it to list only one side's options (the other side's declared ones
+# are still judged): the activated trooper's, for ``ruling aros``; the reacting
+# troopers', for ``ruling declarations``. Each report reads nothing else; tests/test_report_inputs.py
+# checks every case's report is the same with it.
+NO_DECLARATION_LISTS = Function("list_no_declarations")
+NO_ARO_LISTS = Function("list_no_aros")
 
 
 @gc_held()

@@ -13,7 +13,7 @@ from .game import Game
 from .gc_hold import gc_held
 from .modelled import NotModelled, not_modelled, unverified
 from .resolution import Resolution, resolution, skill_subject, what_to_write
-from .solver import Atoms
+from .solver import Atoms, Unread
 
 LEGAL, INVALID, DENIED, CONFLICT = "legal", "invalid", "denied", "conflict"
 # The three tiers, plus conflicts: LEGAL granted and valid; INVALID granted, but a
@@ -184,10 +184,14 @@ class _Verdicts:
         }
         here = set(atoms.get("resolution_for"))  # (subject, rule): at Resolution for it only
         self.denied = defaultdict(list)
+        self.breaches: list[tuple] = []  # (subject, rule): the position breaks the rule
         cite: dict[str, Citation] = {}  # each rule's citation, looked up once
         for subject, rule in atoms.get("denied"):
-            if skip and subject.__class__ is tuple and subject[0] in skip:
-                continue
+            if subject.__class__ is tuple:
+                if subject[0] in skip:
+                    continue
+                if subject[0] == "position":
+                    self.breaches.append((subject, rule))
             c = cite.get(rule)
             if c is None:
                 c = cite[rule] = self.cite(rule)
@@ -242,8 +246,7 @@ class _Verdicts:
         """Every conflict: rules that disagree, breaches of the position, and (once the
         Order is resolved) states that exclude each other."""
         found = [c for cs in self.conflicts.values() for c in cs]
-        breaches = [d for d in atoms.get("denied") if isinstance(d[0], tuple) and d[0][0] == "position"]
-        for subject, rule in sorted(breaches, key=lambda x: str(x)):
+        for subject, rule in sorted(self.breaches, key=lambda x: str(x)):
             found.append(Conflict(self.subject_text(subject), (("breaks", self.cite(rule)),), "position",
                                   tuple(sorted(self.facts.get((subject, rule), [])))))
         for clash in resolved.clashes if resolved else ():
@@ -327,6 +330,14 @@ def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:
 # declarations, both of a check (it judges only what is declared: ``judged/1``).
 _ACT = frozenset({"act"})
 _ARO = frozenset({"aro"})
+# What each report never reads, which ``solver.solve`` may then leave unread: the
+# options of the other report (``act/5``, ``option/4``) and the verdicts on them.
+_VERDICTS = frozenset({"denied", "lifted", "option_pending"})
+UNREAD = {
+    "aros": Unread(frozenset({"act"}), _VERDICTS, _ACT),
+    "declarations": Unread(frozenset({"option"}), _VERDICTS, _ARO),
+    "check": Unread(frozenset({"act", "option"}), _VERDICTS, _ACT | _ARO),
+}
 ORDER_COMBINATION = "order_combination"  # the rule keeping a whole-Order skill out of the second slot
 
 
@@ -376,15 +387,25 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     delay = {t: rule for t, rule in sorted(atoms.get("may_delay"), reverse=True)}  # first rule by name
     options = defaultdict(list)
     names: dict[tuple[str, str], tuple[str, str, str | None, str | None]] = {}  # (skill, weapon): its names
+    # An option with no exception, conflict or pending fact is the same for every trooper
+    # its skill, weapon and denials (the same Citation objects) are: made once, shared.
+    made: dict[tuple, Option] = {}
+    several, denied, lifted, conflicts, waiting = v.several, v.denied, v.lifted, v.conflicts, v.waiting
     for trooper, skill, weapon, against in atoms.get("option"):
         subject = ("aro", trooper, skill, weapon, against)
-        named = names.get((skill, weapon))
-        if named is None:
-            named = names[(skill, weapon)] = _option_names(catalogue, skill, weapon)
-        parts = v.parts(subject)
-        options[trooper].append(Option(*named, parts["status"], parts["denied_by"], parts["lifted"],
-                                       parts["conflicts"], against if v.several else None,
-                                       v.pending(subject, parts["status"])))
+        same = None if subject in lifted or subject in conflicts or subject in waiting else \
+            (skill, weapon, against, *map(id, denied.get(subject, ())))
+        option = made.get(same) if same is not None else None
+        if option is None:
+            named = names.get((skill, weapon))
+            if named is None:
+                named = names[(skill, weapon)] = _option_names(catalogue, skill, weapon)
+            parts = v.parts(subject)
+            option = Option(*named, parts["status"], parts["denied_by"], parts["lifted"], parts["conflicts"],
+                            against if several else None, v.pending(subject, parts["status"]))
+            if same is not None:
+                made[same] = option
+        options[trooper].append(option)
     reactive = []
     for trooper in game.troopers:
         if trooper.id not in options:

@@ -41,6 +41,18 @@ class Atoms:
         return self.by_name.get(name, [])
 
 
+@dataclass(frozen=True)
+class Unread:
+    """Shown atoms a caller never reads, which ``solve`` may leave out of its Atoms (it
+    need not: a caller still passes over them itself): every atom of the predicates
+    ``names``, and the atoms of the predicates ``subjects_of`` whose first argument is a
+    term headed by one of ``subjects`` (``denied(act(...), Rule)`` for ``act``)."""
+
+    names: frozenset[str] = frozenset()
+    subjects_of: frozenset[str] = frozenset()
+    subjects: frozenset[str] = frozenset()
+
+
 def entry_file(edition: str):
     """The ``asp/<edition>.lp`` file that ``#include``s the whole rule base of an edition."""
     return asp_dir() / f"{edition}.lp"
@@ -124,9 +136,10 @@ def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None
 
 
 @gc_held()
-def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None) -> Atoms:
+def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None,
+          unread: Unread | None = None) -> Atoms:
     """Ground and solve the edition's rule base with ``facts``, for at most ``seconds``
-    of solving (default ``SOLVE_SECONDS``).
+    of solving (default ``SOLVE_SECONDS``); the atoms ``unread`` names may be left out.
 
     Raises
     ------
@@ -141,7 +154,10 @@ def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None
     if solved is not None:
         return checked(edition, solved)
     shown, timings, ground = _shown(edition, facts, seconds)
-    return checked(edition, Atoms(_group(shown).by_name, timings, ground))
+    start = time.perf_counter()
+    by_name = _group(shown, unread).by_name
+    timings["read"] = time.perf_counter() - start
+    return checked(edition, Atoms(by_name, timings, ground))
 
 
 # Answers solved ahead, together with other positions (``solver_many.prefetch``), each
@@ -210,17 +226,21 @@ def _shown(
     return shown, timings, int(ctl.statistics["problem"]["lpStep"]["atoms"])
 
 
-def _group(symbols: list[clingo.Symbol]) -> Atoms:
-    """The shown atoms grouped by predicate, as ``group_texts`` reads their texts.
+def _group(symbols: list[clingo.Symbol], unread: Unread | None = None) -> Atoms:
+    """The shown atoms grouped by predicate, as ``group_texts`` reads their texts, less
+    those ``unread`` names.
 
     clingo lists a model's atoms signature by signature: each run of one signature is
     printed with one call (as one tuple of the run) and split with one regular
     expression (``_Reader.run``); a run it cannot read goes atom by atom."""
-    reader = _Reader()
+    reader = _Reader(unread)
     with gc_held():  # every tuple made here lives as long as the Atoms
         start, count = 0, len(symbols)
         while start < count:
             end, signature = _run_end(symbols, start)
+            if signature is not None and signature[0] in reader.unread_names:
+                start = end
+                continue
             if signature is not None and end - start >= _RUN_MIN:
                 body = str(clingo.Tuple_(symbols[start:end]))[1:-1]
                 if reader.run(*signature, body, end - start):
@@ -290,13 +310,22 @@ class _Reader:
     """Atoms read into ``by_name``: a run of one signature at once (``run``), any other
     atom alone (``one``). Each distinct argument text is read once."""
 
-    def __init__(self) -> None:
+    def __init__(self, unread: Unread | None = None) -> None:
         self.by_name: dict[str, list[tuple]] = {}
         self.values: dict[str, int | str | tuple] = {}
         self.leaves: dict[str, int | str] = _Leaves()
+        unread = unread or Unread()
+        self.unread_names = unread.names
+        self.subjects_of = unread.subjects_of if unread.subjects else frozenset()
+        self.subjects = unread.subjects
+        # The text a left-out first argument starts with: ``act(``.
+        self.subject_starts = tuple(f"{subject}(" for subject in sorted(unread.subjects))
 
     def one(self, text: str) -> None:
         name, args = _parse_term(text) if '"' in text else _split_term(text, self.leaves)
+        if name in self.unread_names or (
+                name in self.subjects_of and args and args[0].__class__ is tuple and args[0][0] in self.subjects):
+            return
         rows = self.by_name.get(name)
         if rows is None:
             rows = self.by_name[name] = []
@@ -315,24 +344,28 @@ class _Reader:
         found = _run_pattern(name, arity).findall(body)
         if len(found) != count:
             return False
-        texts = found if arity == 1 else list(chain.from_iterable(found))
+        texts = found if arity == 1 else chain.from_iterable(found)
         if sum(map(len, texts)) + count * (len(name) + arity + 2) - 1 != len(body):
             return False
+        if name in self.subjects_of:  # less the atoms about subjects never read
+            starts = self.subject_starts
+            found = [a for a in found if not (a if arity == 1 else a[0]).startswith(starts)]
+            if not found:
+                return True
+        # One column of argument texts per argument: each is read, and made into rows,
+        # by C loops (``zip``, ``map``), not by a Python loop over the atoms.
+        columns = [found] if arity == 1 else list(zip(*found))
         values = self.values
         leaf = self.leaves.__getitem__
         try:
-            for text in set(texts).difference(values):
-                cut = text.find("(")
-                values[text] = leaf(text) if cut < 0 else (text[:cut], *map(leaf, text[cut + 1:-1].split(",")))
+            for column in columns:
+                for text in set(column).difference(values):
+                    cut = text.find("(")
+                    values[text] = leaf(text) if cut < 0 else (text[:cut], *map(leaf, text[cut + 1:-1].split(",")))
         except (ValueError, IndexError):  # not a term clingo prints: read atom by atom
             return False
-        rows: list[tuple]
-        if arity == 1:
-            rows = [(values[text],) for text in found]
-        else:
-            value = values.__getitem__
-            rows = [tuple(map(value, args)) for args in found]
-        self.by_name.setdefault(name, []).extend(rows)
+        value = values.__getitem__
+        self.by_name.setdefault(name, []).extend(zip(*[map(value, column) for column in columns]))
         return True
 
 
