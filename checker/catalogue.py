@@ -33,6 +33,7 @@ KINDS = {
     "ammunition": "ammunition",
     "traits": "trait",
     "troop_types": "troop_type",
+    "fireteams": "fireteam",
 }
 
 # What the rule base does with an entry (its ``modelled`` key): YES, every effect its
@@ -185,7 +186,7 @@ def load(edition: str) -> Catalogue:
     )
 
 
-_TABLES_VERSION = 2  # bump when what _tables keeps changes
+_TABLES_VERSION = 3  # bump when what _tables keeps changes
 
 
 def _tables(folder: Path) -> dict[str, dict]:

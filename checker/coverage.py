@@ -37,6 +37,7 @@ SECTIONS = {  # section -> title, in the order the document gives them
     "states": "States",
     "characteristics": "Characteristics",
     "troop_types": "Troop types",
+    "fireteams": "Fireteam types",
     "ammunition": "Ammunition",
     "traits": "Weapon traits",
     "weapons": "Weapons and equipment",

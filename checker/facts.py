@@ -76,11 +76,19 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("coordinated", order.trooper)
         if order.spearhead:
             add("spearhead", order.trooper)
+        if order.fireteam:
+            add("fireteam_line", order.trooper)
+        if order.leader:
+            add("fireteam_leader", order.trooper)
         if order.source is not None and order.source != "impetuous":
             add("order_source", order.trooper, order.source, "none" if order.pool is None else order.pool)
         for step, use in enumerate(order.skills, start=1):
             add("declared", order.trooper, step, use.skill)
             _use(add, names, (order.trooper, step), use)
+    for team in game.fireteams:
+        add("fireteam", team.id, team.type)
+        for member in team.members:
+            add("fireteam_member", team.id, member)
     for trooper, zone in game.deployments:
         add("deploy", trooper, zone)
     for aro in game.aros:

@@ -95,6 +95,17 @@ class Activation:
     spearhead: bool = False
     source: str | None = None  # regular, irregular, lieutenant, tactical, impetuous; None: not written
     pool: int | None = None  # a Regular Order's Combat Group
+    fireteam: bool = False  # a member activated by a Fireteam Order
+    leader: bool = False  # ...and its Fireteam Leader
+
+
+@dataclass(frozen=True)
+class Fireteam:
+    """A Fireteam: its id, its type's catalogue id (duo, haris, core) and its members."""
+
+    id: str
+    type: str
+    members: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -108,6 +119,7 @@ class Game:
     dice: tuple[tuple[str, str, tuple[int, ...]], ...]  # (trooper, roll | save | guts, dice)
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone)
     delays: tuple[Delay, ...] = ()
+    fireteams: tuple[Fireteam, ...] = ()
 
     @property
     def activated(self) -> tuple[str, ...]:
@@ -116,6 +128,10 @@ class Game:
     @property
     def spearhead(self) -> str | None:
         return next((o.trooper for o in self.orders if o.spearhead), None)
+
+    @property
+    def fireteam_leader(self) -> str | None:
+        return next((o.trooper for o in self.orders if o.leader), None)
 
     def trooper(self, trooper_id: str) -> Trooper:
         return next(t for t in self.troopers if t.id == trooper_id)

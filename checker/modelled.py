@@ -17,8 +17,8 @@ from .game import Game, SkillUse
 
 # The kinds in the order a verdict lists them.
 LIEUTENANT = "lieutenant"  # the special skill a written 'lieutenant' gives
-KIND_ORDER = ("skills", "special_skills", "characteristics", "troop_types", "states", "weapons", "ammunition",
-              "traits")
+KIND_ORDER = ("skills", "special_skills", "characteristics", "troop_types", "fireteams", "states", "weapons",
+              "ammunition", "traits")
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,9 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
             add("states", state, t.id)
         for w in (*t.weapons, *t.equipment):
             armed[(t.id, w)] = None
+    for team in game.fireteams:
+        for member in team.members:
+            add("fireteams", team.type, member)
     for trooper, skill in granted:
         if skill in catalogue.entries["special_skills"]:
             add("special_skills", skill, trooper)

@@ -20,6 +20,7 @@ from .position import (
     DelayDecl,
     DeployDecl,
     Dice,
+    FireteamDecl,
     Named,
     OrderDecl,
     Position,
@@ -62,6 +63,8 @@ TERMINAL_WORDS = {
     "TACTICAL_KW": "'tactical'",
     "COORDINATED_KW": "'coordinated'",
     "SPEARHEAD_KW": "'spearhead'",
+    "FIRETEAM_KW": "'fireteam'",
+    "LEADER_KW": "'leader'",
     "ARO_KW": "'aro'",
     "DELAYS_KW": "'delays'",
     "DEPLOY_KW": "'deploy'",
@@ -317,7 +320,7 @@ class _Builder:
         self.file = file
         self.lines = lines_of(text)
         self.fields: dict = {"troopers": [], "relations": [], "orders": [], "deployments": [], "aros": [], "delays": [],
-                             "dice": []}
+                             "dice": [], "fireteams": []}
         self.seen: dict[str, Span] = {}
 
     def build(self, tree: Tree, quick: dict[int, Statement] | None = None) -> Position:
@@ -343,6 +346,7 @@ class _Builder:
             deployments=tuple(f["deployments"]),
             aros=tuple(f["aros"]),
             delays=tuple(f["delays"]),
+            fireteams=tuple(f["fireteams"]),
             dice=tuple(f["dice"]),
             statements=dict(self.seen),
         )
@@ -480,13 +484,19 @@ class _Builder:
         self.seen.setdefault("order", trooper.span)
         skills = tuple(self._skill(s) for s in _subtrees(node, "skill"))
         coordination = _subtrees(node, "coordination")
+        team = _subtrees(node, "team")
         kind = next((c for c in node.children if isinstance(c, Tree) and c.data in ORDER_KINDS), None)
         pool = _tokens(kind, "INT") if kind is not None and kind.data == "pool" else []
         self.fields["orders"].append(OrderDecl(
             trooper, skills, kind is not None and kind.data == "impetuous", bool(coordination),
             bool(coordination and _tokens(coordination[0], "SPEARHEAD_KW")),
             ORDER_KINDS[kind.data] if kind is not None else None, _named(pool[0]) if pool else None,
+            bool(team), bool(team and _tokens(team[0], "LEADER_KW")),
         ))
+
+    def _fireteam(self, node: Tree) -> None:
+        names = [_named(t) for t in _tokens(node, "NAME")]
+        self.fields["fireteams"].append(FireteamDecl(names[0], names[1], tuple(names[2:])))
 
     def _deploy(self, node: Tree) -> None:
         self._once("deploy", node.children[0])

@@ -100,6 +100,17 @@ class OrderDecl:
     spearhead: bool = False  # ...and its Spearhead
     kind: str | None = None  # the Order's source: regular, irregular, lieutenant, tactical, impetuous
     pool: Named | None = None  # a Regular Order's Combat Group (``from group 2``)
+    fireteam: bool = False  # a member activated by a Fireteam Order
+    leader: bool = False  # ...and its Fireteam Leader
+
+
+@dataclass(frozen=True)
+class FireteamDecl:
+    """``fireteam alpha core: fus1, fus2, fus3``: a Fireteam, its type and its members."""
+
+    id: Named
+    type: Named
+    members: tuple[Named, ...]
 
 
 @dataclass(frozen=True)
@@ -155,6 +166,7 @@ class Position:
     aros: tuple[AroDecl, ...] = ()
     dice: tuple[Dice, ...] = ()
     delays: tuple[DelayDecl, ...] = ()
+    fireteams: tuple[FireteamDecl, ...] = ()
     statements: dict[str, Span] = field(default_factory=dict, compare=False)
 
 

@@ -139,12 +139,15 @@ def cite(c: Citation) -> str:
     return f"[{c.rule}] {c.edition.upper()} {c.source}{when}: {c.text}"
 
 
-def _heading(r, none: str) -> str:
+def heading(r, none: str) -> str:
     """``Edition N5; activated trooper: x`` or, for a Coordinated Order, every
-    participant with the Spearhead marked."""
+    participant with the Spearhead marked (for a Fireteam Order, its Fireteam Leader)."""
     if getattr(r, "deployments", ()):
         where = ", ".join(f"{t} in {zone.replace('_', ' ')}" for t, zone in r.deployments)
         return f"Edition {r.edition.upper()}; deployment: {where}"
+    if r.fireteam_leader is not None:
+        names = ", ".join(a + (" (Fireteam Leader)" if a == r.fireteam_leader else "") for a in r.activated)
+        return f"Edition {r.edition.upper()}; activated troopers (Fireteam Order): {names}"
     if len(r.activated) > 1:
         names = ", ".join(a + (" (Spearhead)" if a == r.spearhead else "") for a in r.activated)
         return f"Edition {r.edition.upper()}; activated troopers (Coordinated Order): {names}"
@@ -156,7 +159,7 @@ def aros_text(r: AroReport, show_denied: bool = True, odds: OddsReport | None = 
     """Per reactive trooper: why it may react, its legal AROs, then the denied options
     grouped by the rules that deny them; each rule's citation is printed once, at the end.
     With ``odds`` (``aros --odds``), each legal ARO on a line of its own with its chances."""
-    lines = [_heading(r, "(none declared)")]
+    lines = [heading(r, "(none declared)")]
     if not r.activated:
         lines.append("No Order is declared, so no trooper may react. Add 'order <trooper>' "
                      "(a 'deploy' line is judged by 'ruling check').")
@@ -312,7 +315,7 @@ def declarations_text(r: DeclarationsReport, show_denied: bool = True) -> str:
                           *check_by_hand(r)]) + "\n"
     combos = [f"{KIND_WORDS.get(a, a)} + {KIND_WORDS.get(b, b)}" for a, b in r.combinations]
     combos += [f"one {KIND_WORDS.get(k, k)}" for k in r.single_kinds]
-    lines = [_heading(r, ""),
+    lines = [heading(r, ""),
              "An Order is " + ", or ".join(combos) + " (in that order)."]
     cited: dict[str, Citation] = {}
     lines += _breach_lines(r.breaches, cited)
@@ -353,7 +356,7 @@ def _eligibility(t) -> str:
 @gc_held()
 def check_text(r: CheckReport) -> str:
     verdict = ("LEGAL" if r.legal else "ILLEGAL") + (" (with conflicts)" if r.conflicts else "")
-    lines = [f"{_heading(r, '(none)')}: {verdict}"]
+    lines = [f"{heading(r, '(none)')}: {verdict}"]
     lines += [f"  {t} reveals itself for the whole Order: {cite(c)}" for t, c in r.revealed]
     for j in r.judgements:
         status = "granted, but void at Resolution" if j.status == INVALID else j.status
@@ -480,7 +483,7 @@ def _conflicts_section(conflicts: tuple[Conflict, ...]) -> list[str]:
 ITEM_WORDS = {
     "skills": "skill", "special_skills": "special skill", "characteristics": "characteristic",
     "states": "state", "weapons": "weapon", "ammunition": "ammunition", "traits": "trait",
-    "profiles": "profile", "troop_types": "troop type",
+    "profiles": "profile", "troop_types": "troop type", "fireteams": "Fireteam type",
 }
 STATUS_WORDS = {"yes": "modelled", "partial": "partly modelled", "no": "not modelled"}
 

@@ -123,6 +123,7 @@ class AroReport:
     revealed: tuple[tuple[str, Citation], ...] = ()  # markers revealed for the whole Order
     breaches: tuple[Judgement, ...] = ()  # the position itself breaks a rule
     spearhead: str | None = None
+    fireteam_leader: str | None = None  # the Fireteam Leader of a Fireteam Order
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
@@ -154,6 +155,7 @@ class CheckReport:
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, zone): a deployment instead of an Order
+    fireteam_leader: str | None = None  # the Fireteam Leader of a Fireteam Order
 
     @property
     def legal(self) -> bool:
@@ -304,6 +306,7 @@ class DeclarationsReport:
     conflicts: tuple[Conflict, ...]
     breaches: tuple[Judgement, ...] = ()
     spearhead: str | None = None
+    fireteam_leader: str | None = None  # the Fireteam Leader of a Fireteam Order
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
@@ -366,7 +369,7 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
     return DeclarationsReport(
         game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
         tuple(options), v.all_conflicts(atoms), _breaches(_judgements(v, atoms)), game.spearhead,
-        **_check_by_hand(game, atoms, catalogue),
+        fireteam_leader=game.fireteam_leader, **_check_by_hand(game, atoms, catalogue),
     )
 
 
@@ -417,7 +420,8 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
         reactive.append(Reactive(trooper.id, trig, first.get(trooper.id), tuple(opts), delayed))
     return AroReport(
         game.edition, game.activated, tuple(reactive), v.all_conflicts(atoms), v.revealed(atoms),
-        _breaches(_judgements(v, atoms)), game.spearhead, **_check_by_hand(game, atoms, catalogue),
+        _breaches(_judgements(v, atoms)), game.spearhead, fireteam_leader=game.fireteam_leader,
+        **_check_by_hand(game, atoms, catalogue),
     )
 
 
@@ -430,6 +434,7 @@ def check_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> CheckReport:
     rules = tuple(v.cite(r) for r in resolved.rules) if resolved else ()
     return CheckReport(game.edition, game.activated, judgements, v.all_conflicts(atoms, resolved), v.revealed(atoms),
                        game.spearhead, resolved, rules, deployments=game.deployments,
+                       fireteam_leader=game.fireteam_leader,
                        **_check_by_hand(game, atoms, catalogue))
 
 

@@ -15,6 +15,7 @@ from .game import (
     Activation,
     Aro,
     Delay,
+    Fireteam,
     Game,
     Relation,
     SkillHeld,
@@ -25,6 +26,7 @@ from .game import (
 from .gc_hold import gc_held
 from .position import (
     RANGES,
+    FireteamDecl,
     Named,
     OrderDecl,
     Position,
@@ -56,6 +58,7 @@ KIND_WORDS = {
     "skills": "skill",
     "profiles": "profile",
     "troop_types": "troop type",
+    "fireteams": "Fireteam type",
 }
 SHORT_LIST = 12  # a catalogue kind with at most this many entries names them all in an error
 
@@ -134,7 +137,42 @@ class _Resolver:
                 Delay(self._id(d.trooper), self._id(d.target) if d.target else None, d.trooper.span.line)
                 for d in pos.delays
             ),
+            fireteams=self._fireteams(troopers),
         )
+
+    def _fireteams(self, troopers: tuple[Trooper, ...]) -> tuple[Fireteam, ...]:
+        """The ``fireteam`` statements: a type of the edition, troopers of one side, each
+        in one Fireteam at most. What the game's rules say of its members (how many, in
+        which states, of which Combat Group) is left to the rule base."""
+        result: list[Fireteam] = []
+        team_of: dict[str, FireteamDecl] = {}
+        for decl in self.pos.fireteams:
+            if decl.id.text in self.ids or any(f.id == decl.id.text for f in result):
+                raise self.error(f"the name {decl.id.text!r} is already used by a trooper or a Fireteam", decl.id,
+                                 ("a name of its own for the Fireteam",))
+            members = []
+            for named in decl.members:
+                member = next(t for t in troopers if t.id == self._id(named))
+                if member.deployable:
+                    raise self.error(f"{named.text!r} is a Deployable, not a trooper: it cannot be a Fireteam member",
+                                     named, ("the ids of troopers",))
+                if named.text in team_of:
+                    other = team_of[named.text]
+                    if other is decl:
+                        raise self.error(f"{named.text!r} is listed twice in this Fireteam", named,
+                                         ("another member",))
+                    raise self.error(f"{named.text!r} is already a member of Fireteam {other.id.text!r} (line "
+                                     f"{other.id.span.line}): a trooper belongs to one Fireteam at most", named,
+                                     ("a trooper of no other Fireteam",))
+                team_of[named.text] = decl
+                first = next(t for t in troopers if t.id == decl.members[0].text)
+                if member.side != first.side:
+                    raise self.error(f"{named.text!r} (side {member.side}) and {first.id!r} (side {first.side}) are "
+                                     "on different sides: a Fireteam is one player's", named,
+                                     (f"a trooper of side {first.side}",))
+                members.append(member.id)
+            result.append(Fireteam(decl.id.text, self._find("fireteams", decl.type).id, tuple(members)))
+        return tuple(result)
 
     def _deployments(self) -> tuple[tuple[str, str], ...]:
         """The ``deploy`` statement: a deployment, never beside an Order or AROs."""
@@ -344,7 +382,7 @@ class _Resolver:
                              f"if it has one) to check it", o.trooper,
                              (f"a trooper of side {me.side} with 'lieutenant' in its block",))
         return Activation(trooper, tuple(self._use(s) for s in o.skills), o.impetuous, o.coordinated,
-                          o.spearhead, o.kind, pool)
+                          o.spearhead, o.kind, pool, o.fireteam, o.leader)
 
     def _relation(self, rel) -> Relation:
         subject, obj = self._id(rel.subject), self._id(rel.object)

@@ -103,6 +103,8 @@ UNREACHABLE = {
         "stun_ammo": "asp/infinity/n3/damage.lp: Stun is in the ammunition table, on no N3 weapon of the catalogue",
         "plasma_ammo": "asp/infinity/n3/damage.lp: Plasma is in the ammunition table, on no N3 weapon of the catalogue",
         "remote_presence": "asp/infinity/core/damage.lp: needs the Remote Presence skill, not in the N3 catalogue",
+        "fireteam_leader_attacks": "asp/infinity/core/fireteam.lp: needs a skill with both the Movement and the "
+                                   "Attack label (N5 Berserk), none in the N3 catalogue",
     },
     "n5": {},
 }
@@ -110,12 +112,14 @@ UNREACHABLE = {
 
 def test_the_n3_unreachable_rule_ids_stay_out_of_its_catalogue():
     """The guards UNREACHABLE names for N3 hold: no N3 weapon (or firing mode) has Stun or
-    Plasma, no N3 special skill is Remote Presence."""
+    Plasma, no N3 special skill is Remote Presence, no N3 common skill is both a Movement
+    and an Attack."""
     cat = catalogue.load("n3")
     ammunition = {catalogue.atom_text(a) for w in cat.all("weapons")
                   for table in (w.data, *w.get("modes", [])) for a in table.get("ammunition", [])}
     assert "n" in ammunition and not {"stun", "plasma"} & ammunition
     assert "remote_presence" not in cat.entries["special_skills"]
+    assert not [s.id for s in cat.all("skills") if {"movement", "attack"} <= set(s.get("labels", []))]
 
 
 @pytest.mark.parametrize("edition", editions())
