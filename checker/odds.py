@@ -25,6 +25,7 @@ from . import analysis, facts, report, solver, solver_copies
 from .catalogue import Catalogue, atom_text
 from .errors import Location, PositionError
 from .game import Aro, Game, SkillUse, TargetUse
+from .modelled import NotModelled
 from .odds_rolls import EVASION, RollOdds, RollView, ammo_name, label, price_rolls
 from .odds_saves import end_states, summary
 from .position import lines_of
@@ -88,6 +89,10 @@ class OddsReport:
     conflicts: tuple[report.Conflict, ...]
     breaches: tuple[report.Judgement, ...]
     left_out: tuple[str, ...] = LEFT_OUT
+    spearhead: str | None = None  # the Spearhead of a Coordinated Order
+    fireteam_leader: str | None = None  # the Fireteam Leader of a Fireteam Order
+    not_modelled: tuple[NotModelled, ...] = ()  # what the numbers may miss: items in play not fully modelled
+    unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
 
 def odds(text: str, file: str = "<position>") -> OddsReport:
@@ -140,7 +145,9 @@ def game_odds(game: Game, cat: Catalogue) -> OddsReport:
         rows.append(replace(row, label=name, skill=option.skill, weapon=option.weapon, ammunition=ammo,
                             against=option.against))
     rows.sort(key=_best_first)
-    return OddsReport(game.edition, game.activated, declared, tuple(rows), aros.conflicts, aros.breaches)
+    return OddsReport(game.edition, game.activated, declared, tuple(rows), aros.conflicts, aros.breaches,
+                      spearhead=aros.spearhead, fireteam_leader=aros.fireteam_leader,
+                      not_modelled=aros.not_modelled, unverified=aros.unverified)
 
 
 def option_odds(game: Game, cat: Catalogue, atoms: solver.Atoms, reactor: str | None = None) -> OptionOdds:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from .odds import OddsReport, OptionOdds
 from .odds_rolls import RollOdds
+from .render import check_by_hand, heading
 from .report import LEGAL, AroReport
 
 STATE_WORDS = {  # in the order a trooper's end states are listed
@@ -42,6 +43,8 @@ def odds_dict(r: OddsReport) -> dict:
         "conflicts": [asdict(c) for c in r.conflicts],
         "breaches": [asdict(b) for b in r.breaches],
         "left_out": list(r.left_out),
+        "not_modelled": [asdict(i) for i in r.not_modelled],
+        "unverified": [asdict(i) for i in r.unverified],
     }
 
 
@@ -96,8 +99,7 @@ def _roll_dict(r: RollOdds) -> dict:
 def odds_text(r: OddsReport) -> str:
     """The summary table (best first for the reactive player), then each option's rolls
     and end states, and what the numbers leave out."""
-    who = ", ".join(r.activated)
-    lines = [f"Edition {r.edition.upper()}; activated trooper: {who}", "",
+    lines = [heading(r, ""), "",
              "Summary, best first for the reactive player: the chance the activated trooper ends",
              "Unconscious or worse, the chance the reacting trooper does (as declared: any reactive",
              "trooper), and the chance no trooper loses a Wound or gains a state."]
@@ -115,6 +117,8 @@ def odds_text(r: OddsReport) -> str:
         subjects = [c.subject for c in r.conflicts] + [b.subject for b in r.breaches]
         lines += ["", f"Conflicts (ruling aros names the rules): {', '.join(subjects)}"]
     lines += ["", "Not in these numbers (ruling check resolves them): " + "; ".join(r.left_out) + "."]
+    # what the numbers may miss, or take from unverified values: the verdicts' closing sections
+    lines += check_by_hand(r)
     return "\n".join(lines) + "\n"
 
 
