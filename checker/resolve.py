@@ -146,13 +146,15 @@ class _Resolver:
         which states, of which Combat Group) is left to the rule base."""
         result: list[Fireteam] = []
         team_of: dict[str, FireteamDecl] = {}
+        by_id = {t.id: t for t in troopers} if self.pos.fireteams else {}
         for decl in self.pos.fireteams:
             if decl.id.text in self.ids or any(f.id == decl.id.text for f in result):
                 raise self.error(f"the name {decl.id.text!r} is already used by a trooper or a Fireteam", decl.id,
                                  ("a name of its own for the Fireteam",))
             members = []
+            first = by_id[self._id(decl.members[0])]
             for named in decl.members:
-                member = next(t for t in troopers if t.id == self._id(named))
+                member = by_id[self._id(named)]
                 if member.deployable:
                     raise self.error(f"{named.text!r} is a Deployable, not a trooper: it cannot be a Fireteam member",
                                      named, ("the ids of troopers",))
@@ -165,7 +167,6 @@ class _Resolver:
                                      f"{other.id.span.line}): a trooper belongs to one Fireteam at most", named,
                                      ("a trooper of no other Fireteam",))
                 team_of[named.text] = decl
-                first = next(t for t in troopers if t.id == decl.members[0].text)
                 if member.side != first.side:
                     raise self.error(f"{named.text!r} (side {member.side}) and {first.id!r} (side {first.side}) are "
                                      "on different sides: a Fireteam is one player's", named,
