@@ -180,7 +180,7 @@ def _case_names(statements: list[ast.AST], dependent: frozenset[tuple[str, int]]
 
 
 # Bump when the rewriting changes: a cached program of another version is not read.
-_VERSION = 2
+_VERSION = 3
 _programs: dict[tuple, tuple[list[ast.AST], frozenset] | None] = {}
 
 
@@ -300,10 +300,12 @@ def _signatures(node) -> set[tuple[str, int]]:
             term = item.symbol
             if term.ast_type == ast.ASTType.UnaryOperation:
                 term = term.argument
-            if term.ast_type == ast.ASTType.Function:
-                found.add((term.name, len(term.arguments)))
-            elif term.ast_type == ast.ASTType.SymbolicTerm:
-                found.add((term.symbol.name, 0))
+            # a pooled atom (``p(a; b)``) is a pool of atoms, each with its signature
+            for atom in (term.arguments if term.ast_type == ast.ASTType.Pool else [term]):
+                if atom.ast_type == ast.ASTType.Function:
+                    found.add((atom.name, len(atom.arguments)))
+                elif atom.ast_type == ast.ASTType.SymbolicTerm:
+                    found.add((atom.symbol.name, 0))
             continue
         for key in item.child_keys:
             child = getattr(item, key)
@@ -323,12 +325,19 @@ class _AddCase(ast.Transformer):
         term = node.symbol
         negated = term.ast_type == ast.ASTType.UnaryOperation
         inner = term.argument if negated else term
+        if inner.ast_type == ast.ASTType.Pool:  # ``p(a; b)``: each atom of the pool
+            inner = inner.update(arguments=[self._atom(a) for a in inner.arguments])
+        else:
+            inner = self._atom(inner)
+        return node.update(symbol=term.update(argument=inner) if negated else inner)
+
+    def _atom(self, term: ast.AST) -> ast.AST:
+        inner = term
         if inner.ast_type == ast.ASTType.SymbolicTerm:
             inner = ast.Function(inner.location, inner.symbol.name, [], 0)
         if inner.ast_type != ast.ASTType.Function or (inner.name, len(inner.arguments)) not in self.dependent:
-            return node
-        inner = inner.update(arguments=[ast.Variable(inner.location, _VAR), *inner.arguments])
-        return node.update(symbol=term.update(argument=inner) if negated else inner)
+            return term
+        return inner.update(arguments=[ast.Variable(inner.location, _VAR), *inner.arguments])
 
 
 def prepare(edition: str) -> None:

@@ -132,3 +132,27 @@ def test_the_rewritten_rule_base_is_cached_under_the_content_of_its_files(tmp_pa
     solver_many._cached("n5", entry, statements)
     now = list((tmp_path / "ruling").glob("n5-*.json"))
     assert len(now) == 1 and now != written  # the earlier one is removed
+
+
+def test_a_pooled_atom_of_a_position_dependent_predicate_gets_the_case_argument():
+    # `p(a; b)` is a pool of atoms: each gets the case, as `p(X)` does, so every case
+    # has p(a) and p(b) besides its own facts
+    import clingo
+    from clingo import ast
+
+    from checker import solver_many
+
+    statements: list = []
+    ast.parse_string("p(a; b). p(X) :- q(X). r(X) :- p(X). #show r/1.", statements.append)
+    rewritten, dependent = solver_many._rewrite(statements, frozenset({("q", 1)}))
+    assert {("p", 1), ("q", 1), ("r", 1)} <= dependent
+    assert "p(RulingCase_,a;RulingCase_,b) :- ruling_case(RulingCase_)." in [str(s) for s in rewritten]
+    ctl = clingo.Control()
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in rewritten:
+            builder.add(statement)
+    ctl.add("base", [], "ruling_case(1). ruling_case(2). q(1, c).")
+    ctl.ground([("base", [])])
+    shown: list[str] = []
+    ctl.solve(on_model=lambda m: shown.extend(map(str, m.symbols(shown=True))))
+    assert sorted(shown) == ["r(1,a)", "r(1,b)", "r(1,c)", "r(2,a)", "r(2,b)"]
