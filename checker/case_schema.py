@@ -43,8 +43,9 @@ ERROR_KINDS = tuple(c.kind for c in (NotationError, PositionError, CaseFormatErr
 DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " cancelled")), "pending")
 # A fact the position lacks, as "missing id...": the kinds checker/resolution.py's
 # Pending names ("distance fus alg", "burst_share fus 1 alg", "attribute alg arm",
-# "ammunition fus panzerfaust"); an option's, after its key ("dodge: distance fus1 hellcat").
-PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition")
+# "ammunition fus panzerfaust", "fireteam_level alpha core"); an option's, after its key
+# ("dodge: distance fus1 hellcat").
+PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition", "fireteam_level")
 _PENDING = rf"(?:{'|'.join(PENDING_KINDS)})(?: [^ ]+)+"
 PENDING_FACTS = ListOf(
     Pattern(what='a string "missing id..." ("distance fus alg")', pattern=_PENDING),

@@ -80,6 +80,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("fireteam_line", order.trooper)
         if order.leader:
             add("fireteam_leader", order.trooper)
+        for automatic in order.declares:
+            add("declares_automatic", order.trooper, automatic)
         if order.source is not None and order.source != "impetuous":
             add("order_source", order.trooper, order.source, "none" if order.pool is None else order.pool)
         for step, use in enumerate(order.skills, start=1):
@@ -87,6 +89,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             _use(add, names, (order.trooper, step), use)
     for team in game.fireteams:
         add("fireteam", team.id, team.type)
+        if team.level is not None:
+            add("fireteam_level", team.id, team.level)
         for member in team.members:
             add("fireteam_member", team.id, member)
     for trooper, zone in game.deployments:
@@ -175,6 +179,10 @@ def _relation(add, r) -> None:
         add("visibility", r.object, r.subject, zone)
     elif r.kind == "visibility_inside":
         add("visibility_inside", r.subject, "_".join(str(r.value).split()))
+    elif r.kind == "trigger":
+        add("mine_trigger", r.subject, r.object, "dodge" if r.value == "dodge" else "area")
+        for c in r.covered:
+            add("mine_covers", r.subject, r.object, c)
 
 
 def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:

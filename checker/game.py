@@ -43,11 +43,12 @@ class Trooper:
 
 @dataclass(frozen=True)
 class Relation:
-    kind: str  # lof, zoc, hacking, contact, distance, cover, visibility, visibility_inside (subject = object)
+    kind: str  # lof, zoc, hacking, contact, distance, cover, visibility, visibility_inside (subject = object), trigger
     subject: str
     object: str
     step: int = 0
     value: str | None = None  # tenths of an inch for distance; partial/total for cover; the zone for visibility
+    covered: tuple[str, ...] = ()  # trigger: the troopers the Mine's template also affects
 
 
 @dataclass(frozen=True)
@@ -97,15 +98,18 @@ class Activation:
     pool: int | None = None  # a Regular Order's Combat Group
     fireteam: bool = False  # a member activated by a Fireteam Order
     leader: bool = False  # ...and its Fireteam Leader
+    declares: tuple[str, ...] = ()  # catalogue ids of the Automatic Skills and Equipment it declares
 
 
 @dataclass(frozen=True)
 class Fireteam:
-    """A Fireteam: its id, its type's catalogue id (duo, haris, core) and its members."""
+    """A Fireteam: its id, its type's catalogue id (duo, haris, core), its members and
+    its Fireteam Level (N5), if written."""
 
     id: str
     type: str
     members: tuple[str, ...]
+    level: int | None = None
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,8 @@ TERMINAL_WORDS = {
     "CONTACT_KW": "'contact'",
     "COVER_KW": "'cover'",
     "VISIBILITY_KW": "'visibility'",
+    "TRIGGER_KW": "'trigger'",
+    "DODGE_KW": "'dodge'",
     "INSIDE_KW": "'inside'",
     "FROM_KW": "'from'",
     "FIRST_KW": "'first'",
@@ -65,6 +67,8 @@ TERMINAL_WORDS = {
     "SPEARHEAD_KW": "'spearhead'",
     "FIRETEAM_KW": "'fireteam'",
     "LEADER_KW": "'leader'",
+    "LEVEL_KW": "'level'",
+    "DECLARES_KW": "'declares'",
     "ARO_KW": "'aro'",
     "DELAYS_KW": "'delays'",
     "DEPLOY_KW": "'deploy'",
@@ -471,6 +475,14 @@ class _Builder:
         zone = _named(_tokens(node, "VISIBILITY_ZONE")[0])
         self.fields["relations"].append(Relation("visibility_inside", _named(trooper), _named(trooper), 0, zone))
 
+    def _trigger(self, node: Tree) -> None:
+        # the Mine, then the trooper in its Trigger Area; the troopers its template also
+        # affects, and 'from dodge' (value "dodge": it enters the area at the end of its Dodge)
+        mine, trooper = (_named(t) for t in _tokens(node, "NAME")[:2])
+        covered = tuple(_named(t) for c in _subtrees(node, "covered") for t in _tokens(c, "NAME"))
+        moves = [_named(t) for m in _subtrees(node, "entry_move") for t in _tokens(m, "DODGE_KW")]
+        self.fields["relations"].append(Relation("trigger", mine, trooper, 0, moves[0] if moves else None, covered))
+
     def _order(self, node: Tree) -> None:
         trooper = _named(_tokens(node, "NAME")[0])
         for earlier in self.fields["orders"]:
@@ -487,16 +499,19 @@ class _Builder:
         team = _subtrees(node, "team")
         kind = next((c for c in node.children if isinstance(c, Tree) and c.data in ORDER_KINDS), None)
         pool = _tokens(kind, "INT") if kind is not None and kind.data == "pool" else []
+        declares = tuple(_named(t) for d in _subtrees(node, "declares") for t in _tokens(d, "SKILL_NAME"))
         self.fields["orders"].append(OrderDecl(
             trooper, skills, kind is not None and kind.data == "impetuous", bool(coordination),
             bool(coordination and _tokens(coordination[0], "SPEARHEAD_KW")),
             ORDER_KINDS[kind.data] if kind is not None else None, _named(pool[0]) if pool else None,
-            bool(team), bool(team and _tokens(team[0], "LEADER_KW")),
+            bool(team), bool(team and _tokens(team[0], "LEADER_KW")), declares,
         ))
 
     def _fireteam(self, node: Tree) -> None:
         names = [_named(t) for t in _tokens(node, "NAME")]
-        self.fields["fireteams"].append(FireteamDecl(names[0], names[1], tuple(names[2:])))
+        level = _tokens(node, "INT")
+        self.fields["fireteams"].append(FireteamDecl(names[0], names[1], tuple(names[2:]),
+                                                     _named(level[0]) if level else None))
 
     def _deploy(self, node: Tree) -> None:
         self._once("deploy", node.children[0])

@@ -171,6 +171,11 @@ def option_odds(game: Game, cat: Catalogue, atoms: solver.Atoms, reactor: str | 
         if not v.roll.attack and v.roll.skill not in EVASION | {"reset"}:
             unpriced.append(f"{v.key}: what a passed {label(cat, v.roll)} does is not priced")
             nothing = None
+    # a Mine's trigger (core/mines.lp) is not priced: its attack and the Dodge against it
+    for r in game.relations:
+        if r.kind == "trigger":
+            unpriced.append(f"mine {r.subject}: its attack on {r.object} and the Dodge against it are not priced")
+            active = react = nothing = None
     rows = tuple(EndState(t, s, p) for t in sorted(states) for s, p in sorted(states[t].items()))
     return OptionOdds(reactor, "as declared", None, None, None, priced, rows, active, react, nothing,
                       tuple(dict.fromkeys(unpriced)))

@@ -55,8 +55,10 @@ class TrooperDecl:
 @dataclass(frozen=True)
 class Relation:
     """A relation a player states: ``lof``, ``zoc``, ``hacking``, ``contact``, ``distance``, ``cover``,
-    ``visibility`` (between two troopers) and ``visibility_inside`` (one trooper, both its
-    subject and its object: it stands inside the zone).
+    ``visibility`` (between two troopers), ``visibility_inside`` (one trooper, both its
+    subject and its object: it stands inside the zone) and ``trigger`` (a placed Mine, the
+    subject, and the enemy acting inside its Trigger Area; ``value`` ``dodge`` when it
+    enters the area only at the end of its Dodge).
 
     ``step`` is the declaration step from which it holds: 0 (from the activation,
     the default), 1 (``from first``: made by the first skill, e.g. a move into
@@ -68,6 +70,7 @@ class Relation:
     object: Named
     step: int = 0
     value: Named | None = None  # inches for distance, partial/total for cover, the zone for visibility
+    covered: tuple[Named, ...] = ()  # trigger: the troopers the Mine's template also affects
 
 
 @dataclass(frozen=True)
@@ -102,15 +105,18 @@ class OrderDecl:
     pool: Named | None = None  # a Regular Order's Combat Group (``from group 2``)
     fireteam: bool = False  # a member activated by a Fireteam Order
     leader: bool = False  # ...and its Fireteam Leader
+    declares: tuple[Named, ...] = ()  # the Automatic Skills and Equipment it declares (``declares Stealth``)
 
 
 @dataclass(frozen=True)
 class FireteamDecl:
-    """``fireteam alpha core: fus1, fus2, fus3``: a Fireteam, its type and its members."""
+    """``fireteam alpha core level 3: fus1, fus2, fus3``: a Fireteam, its type, its members
+    and its Fireteam Level (N5), if written."""
 
     id: Named
     type: Named
     members: tuple[Named, ...]
+    level: Named | None = None
 
 
 @dataclass(frozen=True)

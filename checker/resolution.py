@@ -237,7 +237,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
             key, roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
             attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g), None if share_open else n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
-            g in automatic, tuple(sorted(hit_on[g].items())), g in attacks, attribute in attributes,
+            g in automatic, tuple(sorted(hit_on[g].items())), g in attacks, attribute in attributes or g in automatic,
             pending.get(key, ()),
         ))
     keys = {}
@@ -294,6 +294,10 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
     if kind == "ammunition":
         roller, weapon = ids
         return kind, ids, f"{weapon}, <ammunition>", f"the parentheses of {roller}'s skill: the weapon has several"
+    if kind == "fireteam_level":
+        team, team_type = ids
+        return (kind, ids, f"fireteam {team} {team_type} level N: ...",
+                "the Fireteam's line, N its members who belong to the same Unit")
     return kind, ids, " ".join(ids), "the position"
 
 

@@ -50,6 +50,9 @@ LIST_KINDS = {  # notation list -> catalogue kind
     "characteristics": "characteristics",
 }
 AMMUNITION_ALIASES = {"normal": "n"}  # "Normal" ammunition is written N in the weapon charts
+# The words of an order line that come before ``declares`` (grammar rule ``order``).
+ORDER_WORDS = frozenset(("impetuous", "irregular", "lieutenant", "tactical", "from", "group", "coordinated",
+                         "spearhead", "fireteam", "leader"))
 KIND_WORDS = {
     "special_skills": "special skill",
     "weapons": "weapon or piece of equipment",
@@ -114,6 +117,7 @@ class _Resolver:
             raise self.error("the position does not say which player is active: add 'active <side>'", None)
         troopers = self._troopers()
         self.ids = {t.id for t in troopers}
+        self.by_id = {t.id: t for t in troopers}
         sides = {t.side for t in troopers}
         if pos.active.text not in sides:
             raise self.error(
@@ -172,8 +176,29 @@ class _Resolver:
                                      "on different sides: a Fireteam is one player's", named,
                                      (f"a trooper of side {first.side}",))
                 members.append(member.id)
-            result.append(Fireteam(decl.id.text, self._find("fireteams", decl.type).id, tuple(members)))
+            kind = self._find("fireteams", decl.type)
+            result.append(Fireteam(decl.id.text, kind.id, tuple(members), self._fireteam_level(decl, kind)))
         return tuple(result)
+
+    def _fireteam_level(self, decl: FireteamDecl, kind: cat.Entry) -> int | None:
+        """A Fireteam's written Level: one its type has (its catalogue ``levels``; N3 types
+        have none), and at most its number of members, since the Level counts the members
+        who belong to the same Unit."""
+        if decl.level is None:
+            return None
+        levels = kind.get("levels", [])
+        if not levels:
+            raise self.error(f"an {self.cat.edition.upper()} Fireteam has no Level: its bonuses follow its number of "
+                             "members", decl.level, (f"'fireteam {decl.id.text} {decl.type.text}: ...', with no 'level'",))
+        top = min(max(levels), len(decl.members))
+        text = decl.level.text
+        value = int(text) if len(text) <= 3 else 0
+        if value not in levels or value > top:
+            shown = repr(text) if len(text) <= 12 else f"'{text[:9]}...'"
+            expected = (f"a Fireteam Level from {min(levels)} to {top} (the Level counts its members who belong to "
+                        f"the same Unit: at most its {len(decl.members)} members, and {max(levels)} at most)")
+            raise self.error(f"a Fireteam Level {shown} is out of range", decl.level, (expected,))
+        return value
 
     def _deployments(self) -> tuple[tuple[str, str], ...]:
         """The ``deploy`` statement: a deployment, never beside an Order or AROs."""
@@ -383,14 +408,79 @@ class _Resolver:
                              f"if it has one) to check it", o.trooper,
                              (f"a trooper of side {me.side} with 'lieutenant' in its block",))
         return Activation(trooper, tuple(self._use(s) for s in o.skills), o.impetuous, o.coordinated,
-                          o.spearhead, o.kind, pool, o.fireteam, o.leader)
+                          o.spearhead, o.kind, pool, o.fireteam, o.leader, self._declares(o.declares, me))
+
+    def _declares(self, names: tuple[Named, ...], me: Trooper) -> tuple[str, ...]:
+        """The catalogue ids of the Automatic Skills and Equipment an ``order`` line
+        declares (``declares Stealth``): special skills (a level may be written) or pieces
+        of equipment of the edition, each one the trooper has, each named once."""
+        held = {s.id for s in me.skills} | set(me.weapons) | set(me.equipment)
+        found: list[str] = []
+        for named in names:
+            entry = self.cat.find("special_skills", named.text) or self.cat.find(
+                "special_skills", cat.split_level(named.text)[0])
+            if entry is None:
+                entry = self.cat.find("weapons", named.text)
+                if entry is not None and entry.get("kind") != "equipment":
+                    raise self.error(f"{entry.name} is a weapon: an Order declares Automatic Skills and "
+                                     "Equipment only", named, ("a special skill or a piece of equipment",))
+            if entry is None:
+                hint = self.cat.suggest("special_skills", named.text) or self.cat.suggest("weapons", named.text)
+                late = set(named.text.lower().split()) & ORDER_WORDS  # `declares Stealth coordinated:`
+                where = tuple(f"'{w}' before 'declares': 'order camo coordinated declares Stealth: Move'"
+                              for w in sorted(late)[:1])
+                raise self.error(f"unknown special skill or piece of equipment {named.text!r} in edition "
+                                 f"{self.cat.edition}" + (f"; did you mean {hint!r}?" if hint else ""), named, where)
+            if entry.id not in held:
+                raise self.error(f"{me.id} does not have {entry.name}: an Order declares only its trooper's "
+                                 "own Automatic Skills and Equipment", named,
+                                 (f"a special skill or piece of equipment of {me.id}",))
+            if entry.id in found:
+                raise self.error(f"{entry.name} is declared twice", named, ("each skill named once",))
+            found.append(entry.id)
+        return tuple(found)
 
     def _relation(self, rel) -> Relation:
         subject, obj = self._id(rel.subject), self._id(rel.object)
+        if rel.kind == "trigger":
+            return self._trigger(rel)
         value = rel.value.text if rel.value else None
         if rel.kind == "distance" and rel.value:
             value = str(self._tenths(rel.value))
         return Relation(rel.kind, subject, obj, rel.step, value)
+
+    def _trigger(self, rel) -> Relation:
+        """``trigger mine fus [alg] from dodge``: a placed Mine (a Deployable carrying a
+        Deployable Direct Template Weapon), an enemy trooper acting inside its Trigger Area,
+        the troopers its template also affects and, with ``from dodge``, the trooper's own
+        Dodge ARO bringing it there; a position error at the first name that is not so."""
+        mine, trooper = self.by_id[rel.subject.text], self.by_id[rel.object.text]
+        if not mine.deployable:
+            raise self.error(f"{mine.id!r} is not a placed Deployable: 'trigger' names a Mine first", rel.subject,
+                             ("the id of a 'deployable' carrying a Mine ('weapons: AP Mine')",))
+        weapons = self.cat.entries["weapons"]
+        if not any(weapons[w].get("kind") == "deployable" and weapons[w].get("template_type") == "direct"
+                   for w in mine.weapons if w in weapons):
+            raise self.error(f"deployable {mine.id!r} is not a Mine: it carries no Deployable Direct Template "
+                             "Weapon", rel.subject, ("a Mine among its weapons ('weapons: AP Mine')",))
+        if trooper.deployable:
+            raise self.error(f"{trooper.id!r} is a Deployable, not a trooper: only an enemy Model or Marker "
+                             "triggers a Mine", rel.object, ("the id of a trooper of another side",))
+        if trooper.side == mine.side:
+            raise self.error(f"{trooper.id!r} is on the Mine's side ({mine.side}): a Mine triggers only for an "
+                             "enemy", rel.object, (f"a trooper of a side other than {mine.side}",))
+        first = next(r for r in self.pos.relations if r.kind == "trigger" and r.subject.text == mine.id)
+        if first is not rel:
+            raise self.error(f"a second 'trigger' for Mine {mine.id!r} (the first is on line {first.subject.span.line}):"
+                             " a Mine triggers once and is removed", rel.subject,
+                             ("one 'trigger' line per Mine, the others its template affects in brackets",))
+        covered = tuple(self._id(c) for c in rel.covered)
+        if rel.value is not None and not any(
+                a.trooper.text == trooper.id and self._find("skills", a.skill.name).id == "dodge"
+                for a in self.pos.aros):
+            raise self.error(f"'from dodge': {trooper.id} declares no Dodge ARO to end in the Trigger Area",
+                             rel.value, (f"an 'aro {trooper.id}: Dodge' line, or no 'from dodge'",))
+        return Relation("trigger", mine.id, trooper.id, 0, "dodge" if rel.value is not None else None, covered)
 
     def _tenths(self, named: Named) -> int:
         """A distance in inches (``7.5``), in its range, as tenths of an inch."""

@@ -76,6 +76,21 @@ def test_coordinated_order_has_one_line_per_participant():
     ]
 
 
+def test_declares_follows_the_order_kind_coordination_or_fireteam():
+    pos = notation.parse(
+        "edition n5\nactive a\ntrooper x a\ntrooper y a\ntrooper z a\n"
+        "order x lieutenant coordinated spearhead declares Stealth, Sixth Sense L1: Move\n"
+        "order y fireteam leader declares Stealth: Move\norder z declares Stealth\n"
+    )
+    assert [([d.text for d in o.declares], o.kind, o.coordinated, o.fireteam, len(o.skills))
+            for o in pos.orders] == [
+        (["Stealth", "Sixth Sense L1"], "lieutenant", True, False, 1),
+        (["Stealth"], None, False, True, 1),
+        (["Stealth"], None, False, False, 0),
+    ]
+    assert pos.orders[0].declares[1].span.column == 60
+
+
 def test_a_second_order_for_one_trooper_is_an_error():
     with pytest.raises(NotationError, match="a second 'order' for 'x'") as err:
         notation.parse("edition n5\nactive a\ntrooper x a\norder x: Move\norder x: Idle\n")
