@@ -40,7 +40,7 @@ RULES = ListOf(RULE, "a list of rule ids")
 COMMANDS = ("aros", "check", "declarations", "error", "odds")
 SLOTS = ("first", "second")
 ERROR_KINDS = tuple(c.kind for c in (NotationError, PositionError, CaseFormatError, RuleBaseError, RulingError))
-DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " cancelled")), "pending")
+DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " cancelled")), "discarded", "pending")
 # A fact the position lacks, as "missing id...": the kinds checker/resolution.py's
 # Pending names ("distance fus alg", "burst_share fus 1 alg", "attribute alg arm",
 # "ammunition fus panzerfaust", "fireteam_level alpha core"); an option's, after its key

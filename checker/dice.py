@@ -8,6 +8,14 @@ positions and compares its counts with these, so the two cannot drift apart.
 
 Counts, not probabilities: a roll of ``n`` dice has ``20 ** n`` equally likely outcomes,
 and each function returns how many of them give each result (exact integers).
+
+Extra dice (N5 "+1 SD", core/rolls.lp ``group_extra/2``): a roll of ``n`` dice with ``e``
+extra rolls ``n + e`` dice (``20 ** (n + e)`` outcomes) and discards ``e``: the resolution
+discards, unless the position writes another choice, the dice never better to keep (a
+failure, then the lowest success, a Critical last), and the counts here keep the same
+best ``n`` (:func:`keep_best`, :func:`kept_counts`). Those kept dice are, die for die, at
+least as good as any other choice, and they keep the roll's best success and Criticals:
+what cancels the opponent's dice in a Face to Face Roll is the same.
 """
 
 from __future__ import annotations
@@ -92,6 +100,27 @@ def scores(own: Iterable[Face], opposing: Iterable[Face]) -> tuple[int, int]:
     return hits, crits
 
 
+def worth(f: Face) -> tuple[int, int]:
+    """How good a die is to keep (rolls.lp ``worth/3``): a failure least, then each
+    success by its value, a Critical most."""
+    return (0, 0) if f.kind == FAIL else (2, 0) if f.kind == CRITICAL else (1, f.compare)
+
+
+def keep_best(rolled: Sequence[Face], n: int) -> tuple[Face, ...]:
+    """The ``n`` dice kept of a roll with extra dice: the discarded ones are the worst."""
+    return tuple(sorted(rolled, key=worth, reverse=True)[:n])
+
+
+def kept_counts(h: int, k: int, rest: int, extra: int) -> Outcome:
+    """(successes, Criticals) that stand once ``extra`` dice are discarded from a roll
+    with ``h`` standing successes, ``k`` Criticals and ``rest`` dice that score nothing:
+    those first, then successes, then Criticals (every standing success ranks above every
+    die that scores nothing: against the same opposing dice, a higher success stands
+    wherever a lower one does)."""
+    drop = extra - min(extra, rest)
+    return h - min(drop, h), k - max(0, drop - h)
+
+
 # ---- Exact counts -------------------------------------------------------------------
 
 Outcome = tuple[int, int]  # (successes, Criticals) that stand
@@ -104,24 +133,26 @@ def _multinomial(n: int, parts: Sequence[int]) -> int:
     return result
 
 
-def normal_roll(table: Sequence[Face], n: int) -> dict[Outcome, int]:
-    """A Normal Roll of ``n`` dice: how many of the ``20 ** n`` rolls give each
-    (successes, Criticals)."""
+def normal_roll(table: Sequence[Face], n: int, extra: int = 0) -> dict[Outcome, int]:
+    """A Normal Roll of ``n`` dice (and ``extra`` dice rolled and discarded): how many
+    of the ``20 ** (n + extra)`` rolls give each (successes, Criticals)."""
     s = sum(1 for f in table if f.kind == SUCCESS)
     c = sum(1 for f in table if f.kind == CRITICAL)
-    return _split(n, s, c, 20 - s - c)
+    return _split(n, s, c, 20 - s - c, extra)
 
 
-def _split(n: int, s: int, c: int, rest: int) -> dict[Outcome, int]:
-    """Rolls of ``n`` dice where each die scores a success on ``s`` faces, a Critical
-    on ``c`` and nothing on ``rest``, by (successes, Criticals)."""
-    out: dict[Outcome, int] = {}
-    for h in range(n + 1):
-        for k in range(n + 1 - h):
-            count = _multinomial(n, (h, k, n - h - k)) * s ** h * c ** k * rest ** (n - h - k)
+def _split(n: int, s: int, c: int, rest: int, extra: int = 0) -> dict[Outcome, int]:
+    """Rolls of ``n + extra`` dice where each die scores a success on ``s`` faces, a
+    Critical on ``c`` and nothing on ``rest``, by the (successes, Criticals) of the
+    ``n`` kept."""
+    out: Counter[Outcome] = Counter()
+    m = n + extra
+    for h in range(m + 1):
+        for k in range(m + 1 - h):
+            count = _multinomial(m, (h, k, m - h - k)) * s ** h * c ** k * rest ** (m - h - k)
             if count:
-                out[(h, k)] = count
-    return out
+                out[kept_counts(h, k, m - h - k, extra)] += count
+    return dict(out)
 
 
 def _no_crit_max(table: Sequence[Face], n: int) -> dict[int, int]:
@@ -139,23 +170,27 @@ def _no_crit_max(table: Sequence[Face], n: int) -> dict[int, int]:
     return out
 
 
-def _scoring_side(mine: Sequence[Face], n: int, theirs: Sequence[Face], m: int) -> dict[Outcome, int]:
+def _scoring_side(mine: Sequence[Face], n: int, theirs: Sequence[Face], m: int,
+                  extra: int = 0, their_extra: int = 0) -> dict[Outcome, int]:
     """Counts of (mine's standing successes and Criticals, for each way the opponent's
     ``m`` dice fall with no Critical), summed over the opponent's best value: only
-    outcomes where ``mine`` scores something."""
+    outcomes where ``mine`` scores something. The opponent's discarded dice never hold
+    its best success (:func:`keep_best`): its ``m + their_extra`` dice decide it."""
     out: Counter[Outcome] = Counter()
     crits = sum(1 for f in mine if f.kind == CRITICAL)
-    for best, ways in _no_crit_max(theirs, m).items():
+    for best, ways in _no_crit_max(theirs, m + their_extra).items():
         above = sum(1 for f in mine if f.kind == SUCCESS and f.compare > best)
-        for outcome, count in _split(n, above, crits, 20 - above - crits).items():
+        for outcome, count in _split(n, above, crits, 20 - above - crits, extra).items():
             if outcome != (0, 0):
                 out[outcome] += ways * count
     return dict(out)
 
 
-def face_to_face(a: Sequence[Face], na: int, b: Sequence[Face], nb: int) -> dict[tuple[Outcome, Outcome], int]:
-    """A Face to Face Roll of ``na`` dice on ``a``'s faces against ``nb`` on ``b``'s:
-    how many of the ``20 ** (na + nb)`` rolls leave each pair of (successes, Criticals)
+def face_to_face(a: Sequence[Face], na: int, b: Sequence[Face], nb: int,
+                 ea: int = 0, eb: int = 0) -> dict[tuple[Outcome, Outcome], int]:
+    """A Face to Face Roll of ``na`` dice on ``a``'s faces against ``nb`` on ``b``'s
+    (each with ``ea``, ``eb`` extra dice rolled and discarded): how many of the
+    ``20 ** (na + ea + nb + eb)`` rolls leave each pair of (successes, Criticals)
     standing, ``a``'s first.
 
     At most one side scores: a side scores only if the other rolled no Critical and the
@@ -165,11 +200,11 @@ def face_to_face(a: Sequence[Face], na: int, b: Sequence[Face], nb: int) -> dict
     or nothing. A sum over at most 20 values of ``v`` per side, whatever the Burst.
     """
     out: dict[tuple[Outcome, Outcome], int] = {}
-    for outcome, count in _scoring_side(a, na, b, nb).items():
+    for outcome, count in _scoring_side(a, na, b, nb, ea, eb).items():
         out[(outcome, (0, 0))] = count
-    for outcome, count in _scoring_side(b, nb, a, na).items():
+    for outcome, count in _scoring_side(b, nb, a, na, eb, ea).items():
         out[((0, 0), outcome)] = count
-    nobody = 20 ** (na + nb) - sum(out.values())
+    nobody = 20 ** (na + ea + nb + eb) - sum(out.values())
     if nobody:
         out[((0, 0), (0, 0))] = nobody
     return out

@@ -106,6 +106,9 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
     for trooper, kind, rolls in game.dice:
         for i, value in enumerate(rolls, start=1):
             add("die", trooper, kind, i, value)
+    for trooper, values in game.discards:
+        for i, value in enumerate(values, start=1):
+            add("discard", trooper, i, value)
     return out
 
 

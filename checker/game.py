@@ -124,6 +124,7 @@ class Game:
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone)
     delays: tuple[Delay, ...] = ()
     fireteams: tuple[Fireteam, ...] = ()
+    discards: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (trooper, the roll dice it discards)
 
     @property
     def activated(self) -> tuple[str, ...]:

@@ -75,6 +75,7 @@ TERMINAL_WORDS = {
     "DEPLOY_ZONE": "a zone ('own zone', 'own half', 'enemy half' or 'enemy zone')",
     "DICE_KW": "'dice'",
     "DICE_KIND": "'save' or 'guts'",
+    "DISCARD_KW": "'discard'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
     "VISIBILITY_ZONE": "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')",
@@ -561,7 +562,9 @@ class _Builder:
                 )
         ints = _tokens(node, "INT")
         spans = tuple(_span(t) for t in ints)
-        self.fields["dice"].append(Dice(trooper, tuple(self._die(t) for t in ints), kind, spans))
+        discards = [t for sub in _subtrees(node, "discards") for t in _tokens(sub, "INT")]
+        self.fields["dice"].append(Dice(trooper, tuple(self._die(t) for t in ints), kind, spans,
+                                        tuple(self._die(t) for t in discards), tuple(_span(t) for t in discards)))
 
     def _die(self, token: Token) -> int:
         """A die as an int, if a d20 can show it. (The Dice keep ints, so the range is

@@ -128,7 +128,7 @@ def game_odds(game: Game, cat: Catalogue) -> OddsReport:
     RuleBaseError
         If the rule base fails.
     """
-    game = replace(game, dice=())
+    game = replace(game, dice=(), discards=())
     program = solver_copies.Copies(game.edition, facts.build(game, cat), VARY)
     atoms = program.atoms
     aros = report.aro_report(game, atoms, cat)

@@ -89,7 +89,8 @@ def _option_dict(o: OptionOdds) -> dict:
 def _roll_dict(r: RollOdds) -> dict:
     return {
         "key": r.key, "label": r.label, "roller": r.roller, "skill": r.skill, "weapon": r.weapon,
-        "ammunition": r.ammunition, "attack": r.attack, "sv": r.sv, "dice": r.dice, "kind": r.kind,
+        "ammunition": r.ammunition, "attack": r.attack, "sv": r.sv, "dice": r.dice,
+        **({"extra_dice": r.extra} if r.extra else {}), "kind": r.kind,
         "against": list(r.against),
         "scores": [{"against": s.trooper, "successes": s.successes, "criticals": s.criticals,
                     "chance": chance(s.chance)} for s in r.scores],
@@ -147,7 +148,8 @@ def _roll_lines(r: RollOdds) -> list[str]:
             f"  hits {s.trooper}: {s.successes} {percent(s.chance)}" for s in r.scores]
     sv = "?" if r.sv is None else str(r.sv)
     how = f"Face to Face with {', '.join(r.against)}" if r.kind == "face_to_face" else "Normal Roll"
-    lines = [f"{r.key}: {r.label}, SV {sv}, {r.dice} {'die' if r.dice == 1 else 'dice'}, {how}"]
+    extra = f" (+{r.extra} SD: {r.dice + r.extra} rolled, the best {r.dice} kept)" if r.extra else ""
+    lines = [f"{r.key}: {r.label}, SV {sv}, {r.dice} {'die' if r.dice == 1 else 'dice'}{extra}, {how}"]
     if not r.attack:
         passed = sum((s.chance for s in r.scores if s.successes + s.criticals), Fraction(0))
         crit = sum((s.chance for s in r.scores if s.criticals), Fraction(0))

@@ -49,6 +49,7 @@ class RollOdds:
     against: tuple[str, ...]  # the rolls it faces
     scores: tuple[Score, ...]
     attack: bool = True  # its standing dice are hits; else a roll that passes or fails (Dodge, Reset)
+    extra: int = 0  # extra dice rolled and discarded (N5 "+1 SD")
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,13 @@ class RollView:
 
     @property
     def n(self) -> int:
-        """Its number of dice."""
+        """Its number of dice kept (its Burst share)."""
         return self.roll.dice_needed or 0
+
+    @property
+    def extra(self) -> int:
+        """Its extra dice, rolled and discarded (N5 "+1 SD")."""
+        return self.roll.extra
 
 
 def _covered(game: Game, cat: Catalogue, roll: Roll) -> tuple[str, ...]:
@@ -149,14 +155,14 @@ def _component(game, part: list[RollView], by_key, scores, unpriced) -> dict[Hit
         return _direct_template(part[0], by_key, scores, unpriced)
     if len(part) == 1:
         v = part[0]
-        counts = dice.normal_roll(v.faces, v.n)
-        return _tally_pairs(game, [((v, _only(v, outcome)),) for outcome in counts], counts.values(), 20 ** v.n,
-                            scores)
+        counts = dice.normal_roll(v.faces, v.n, v.extra)
+        return _tally_pairs(game, [((v, _only(v, outcome)),) for outcome in counts], counts.values(),
+                            20 ** (v.n + v.extra), scores)
     if len(part) == 2 and not any(v.template and len(v.under) > 1 for v in part):
         a, b = part
-        pairs = dice.face_to_face(a.faces, a.n, b.faces, b.n)
+        pairs = dice.face_to_face(a.faces, a.n, b.faces, b.n, a.extra, b.extra)
         outcomes = [((a, _only(a, oa)), (b, _only(b, ob))) for oa, ob in pairs]
-        return _tally_pairs(game, outcomes, pairs.values(), 20 ** (a.n + b.n), scores)
+        return _tally_pairs(game, outcomes, pairs.values(), 20 ** (a.n + a.extra + b.n + b.extra), scores)
     hubs = [v for v in part if len(v.roll.face_to_face_with) > 1 or (v.template and len(v.under) > 1)]
     if len(hubs) == 1 and hubs[0].template and all(
             v is hubs[0] or v.roll.face_to_face_with == (hubs[0].key,) for v in part):
@@ -204,19 +210,21 @@ def _star(game, hub: RollView, leaves: list[RollView], scores, unpriced) -> dict
     """A template roll faced by each affected trooper on its own (core/rolls.lp: each
     answer cancels the template's dice only for its own roller): enumerate the
     template's dice, and each answer given them."""
-    n = hub.n
+    n = hub.n + hub.extra
     if dice.multiset_count(n, hub.faces) > MAX_ENUMERATION:
         unpriced.append(f"{hub.key}: a template roll of {n} dice faced by several troopers")
         return None
     answers = {leaf.roll.roller: leaf for leaf in leaves}
     total_hub = 20 ** n
     joint: dict[HitVector, Fraction] = defaultdict(Fraction)
-    for hub_dice, hub_ways in dice.dice_classes(hub.faces, n):
+    for rolled, hub_ways in dice.dice_classes(hub.faces, n):
+        hub_dice = dice.keep_best(rolled, hub.n)
         combos: dict[tuple, Fraction] = {((), ()): Fraction(hub_ways, total_hub)}
         for leaf in leaves:
             step: dict[tuple, Fraction] = defaultdict(Fraction)
-            m = leaf.n
-            for leaf_dice, ways in dice.dice_classes(leaf.faces, m):
+            m = leaf.n + leaf.extra
+            for leaf_rolled, ways in dice.dice_classes(leaf.faces, m):
+                leaf_dice = dice.keep_best(leaf_rolled, leaf.n)
                 p = Fraction(ways, 20 ** m)
                 key = (dice.scores(leaf_dice, hub_dice), dice.scores(hub_dice, leaf_dice))
                 for (marks, vector), q in combos.items():
@@ -252,8 +260,8 @@ def _direct_template(v: RollView, by_key, scores, unpriced) -> dict[HitVector, F
                 unpriced.append(f"{e.key}: an evasion that also faces a roll, against a Direct Template")
             if e.roll.face_to_face_with or not e.priced:
                 return None
-            fails = dice.normal_roll(e.faces, e.n).get((0, 0), 0)
-            dodged = 1 - (1 - dodged) * Fraction(fails, 20 ** e.n)
+            fails = dice.normal_roll(e.faces, e.n, e.extra).get((0, 0), 0)
+            dodged = 1 - (1 - dodged) * Fraction(fails, 20 ** (e.n + e.extra))
         mark = scores.setdefault(v.key, defaultdict(Fraction))
         mark[(trooper, placed, 0)] += 1 - dodged
         if dodged:
@@ -277,7 +285,7 @@ def _roll_odds(cat: Catalogue, v: RollView, marks: dict[tuple, Fraction]) -> Rol
     order = sorted(marks.items(), key=lambda x: (str(x[0][0]), x[0][1] + x[0][2], x[0][2]))
     found = tuple(Score(t, s, c, p) for (t, s, c), p in order if p)
     return RollOdds(r.key, label(cat, r), r.roller, r.skill, r.weapon, r.ammunition, r.sv, v.n,
-                    kind, r.face_to_face_with, found, r.attack)
+                    kind, r.face_to_face_with, found, r.attack, v.extra)
 
 
 def label(cat: Catalogue, r: Roll) -> str:

@@ -146,6 +146,8 @@ class Dice:
     rolls: tuple[int, ...]
     kind: str = "roll"  # roll | save | guts
     values: tuple[Span, ...] = ()  # where each die is written
+    discards: tuple[int, ...] = ()  # `discard 15`: the dice a roll with extra dice sets aside
+    discard_spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -375,7 +375,7 @@ def check_text(r: CheckReport) -> str:
     return "\n".join(lines) + "\n"
 
 
-RESULT_WORDS = {"success": "success", "critical": "CRITICAL", "fail": "failure"}
+RESULT_WORDS = {"success": "success", "critical": "CRITICAL", "fail": "failure", "discarded": "discarded"}
 
 
 def _pending_line(p) -> str:
@@ -406,12 +406,13 @@ def resolution_lines(res) -> list[str]:
             lines += [f"    {_pending_line(p)}" for p in roll.pending if p.missing != "attribute"]
             continue
         needed = "? dice" if roll.dice_needed is None else f"{roll.dice_needed} {'die' if roll.dice_needed == 1 else 'dice'}"
+        needed += f" (+{roll.extra} SD: {roll.dice_rolled} rolled, {roll.extra} discarded)" if roll.extra else ""
         sv = "?" if roll.sv is None else roll.sv
         lines.append(f"    {roll.attribute.upper()} {roll.base}{mods} = SV {sv}; {needed}")
         lines += [f"    {_pending_line(p)}" for p in roll.pending]
         dice = [f"{d.value} {RESULT_WORDS[d.result]}{' (cancelled)' if d.cancelled else ''}" if d.result in RESULT_WORDS
                 else str(d.value) for d in roll.dice]
-        dice += ["?"] * ((roll.dice_needed or 0) - len(roll.dice))
+        dice += ["?"] * ((roll.dice_rolled or 0) - len(roll.dice))
         others = any(t != roll.target for t, _ in roll.hit_troopers)
         verdict = f"{roll.hits} hit(s)" if roll.attack else ("passed" if roll.hits else "failed")
         if roll.sv is None:

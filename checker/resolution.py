@@ -52,7 +52,7 @@ class UnusedDie:
 @dataclass(frozen=True)
 class Die:
     value: int
-    result: str  # success | critical | fail | pending (the Success Value is not known)
+    result: str  # success | critical | fail | discarded (an extra die set aside) | pending (not judged yet)
     cancelled: bool  # a success the opposing roll cancels
 
     @property
@@ -82,11 +82,17 @@ class Roll:
     attack: bool = True  # an Attack with a weapon: its successes are hits; else passed / failed
     attribute_written: bool = True  # False: the roller's profile lacks the attribute rolled
     pending: tuple[Pending, ...] = ()  # what the position must write before it is decided
+    extra: int = 0  # extra dice rolled and discarded (N5 "+1 SD"), beyond dice_needed
+
+    @property
+    def dice_rolled(self) -> int | None:
+        """The dice the roll reads: its Burst share and its extra dice."""
+        return None if self.dice_needed is None else self.dice_needed + self.extra
 
     @property
     def decided(self) -> bool:
         """Every die is written and judged against a known Success Value."""
-        return not self.pending and self.dice_needed is not None and len(self.dice) == self.dice_needed
+        return not self.pending and self.dice_rolled is not None and len(self.dice) == self.dice_rolled
 
     @property
     def hits(self) -> int:
@@ -165,6 +171,8 @@ class Resolution:
         for roll, data in zip(self.rolls, d["rolls"]):
             value = roll.hits if roll.attack else roll.hits > 0
             data["hits" if roll.attack else "passed"] = None if roll.pending else value
+            if not roll.extra:
+                del data["extra"]  # only a roll with extra dice (N5 "+1 SD") names them
         return {**d, "complete": self.complete}
 
 
@@ -193,8 +201,8 @@ def roll_key(group) -> str:
 # Every shown predicate :func:`resolution` reads (tests/test_solver.py checks the list
 # against this file): ``ruling odds`` shows only these for its many positions.
 READS = frozenset((
-    "ammo_of", "applied", "attack_roll", "automatic", "cancelled", "die_of", "gains", "group",
-    "group_dice", "hit", "life", "life_prior", "loses", "mod", "opposed", "outcome", "pending",
+    "ammo_of", "applied", "attack_roll", "automatic", "bad_discard", "cancelled", "die_of", "discarded", "gains",
+    "group", "group_dice", "group_extra", "hit", "life", "life_prior", "loses", "mod", "opposed", "outcome", "pending",
     "result", "save", "save_result", "state_clash", "sv", "unused_die", "wounds_changed",
     "wounds_lost",
 ))
@@ -213,9 +221,11 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     sv = dict(atoms.get("sv"))
     results = {(g, k): (kind, c) for g, k, kind, c in atoms.get("result")}
     cancelled = set(atoms.get("cancelled"))
+    discarded = set(atoms.get("discarded"))
+    extra = dict(atoms.get("group_extra"))
     dice = defaultdict(list)
     for g, k, value in sorted(atoms.get("die_of")):
-        kind, _ = results.get((g, k), ("pending", value))
+        kind, _ = ("discarded", value) if (g, k) in discarded else results.get((g, k), ("pending", value))
         dice[g].append(Die(value, kind, (g, k) in cancelled))
     opposed = defaultdict(list)
     for g1, g2 in atoms.get("opposed"):
@@ -238,7 +248,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
             attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g), None if share_open else n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
             g in automatic, tuple(sorted(hit_on[g].items())), g in attacks, attribute in attributes or g in automatic,
-            pending.get(key, ()),
+            pending.get(key, ()), extra.get(g, 0),
         ))
     keys = {}
     for t, i, g, _k, _j, value in atoms.get("save"):
@@ -375,7 +385,11 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     """The dice the position writes that no roll, saving roll or Guts Roll reads and no
     verdict explains (``unused_die/4`` with a reason other than ``idle``): a
     PositionError at the first of them in the text, saying which are unused and why;
-    None when there are none."""
+    None when there are none. A ``discard`` that cannot be applied (``bad_discard/3``)
+    is reported first."""
+    bad = sorted(atoms.get("bad_discard"), key=str)
+    if bad:
+        return _bad_discard_error(position, bad[0])
     extra: dict[tuple[str, str], dict[int, list]] = defaultdict(lambda: defaultdict(list))
     for trooper, kind, index, reason in atoms.get("unused_die"):
         if not (isinstance(reason, tuple) and reason[0] == "idle"):
@@ -405,6 +419,24 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     return PositionError(f"{why}; {which}", Location(position.file, span.line, span.column, source))
 
 
+def _bad_discard_error(position: Position, bad: tuple) -> PositionError:
+    """The first discard of a trooper's dice line that cannot be applied."""
+    trooper, index, reason = bad
+    written = next(d for d in position.dice if d.trooper.text == trooper and d.kind == "roll")
+    value = written.discards[index - 1]
+    span = written.discard_spans[index - 1]
+    if reason == "no_extra_die":
+        why = f"{trooper} rolls no extra die to discard"
+    elif reason == "not_rolled":
+        why = f"no die of {trooper}'s roll with its extra die shows {value}"
+    else:
+        why = f"{trooper}'s roll discards {_count(reason[1], 'die', 'dice')}, one per extra die"
+    lines = lines_of(position.text)
+    source = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    return PositionError(f"{why}: 'discard {value}' cannot be applied",
+                         Location(position.file, span.line, span.column, source))
+
+
 def _which_dice(kind: str, indexes: list[int], values: list[int], every: bool) -> str:
     """``the third die '14' is not used``, ``the third and fourth dice ('14', '3') are
     not used``, ``its save die '7' is not used`` (every die of the line)."""
@@ -428,6 +460,7 @@ def _roll_dice_text(game: Game, atoms: Atoms, catalogue: Catalogue, trooper: str
     trooper's rolls read, and the dice written for its skills that do not roll."""
     kinds = dict(atoms.get("group_dice"))
     reads = []
+    extra = dict(atoms.get("group_extra"))
     for g, roller, skill, weapon, _x, target, n in sorted(atoms.get("group"), key=lambda x: str(x[0])):
         if roller != trooper or kinds.get(g) != "roll":
             continue
@@ -436,7 +469,8 @@ def _roll_dice_text(game: Game, atoms: Atoms, catalogue: Catalogue, trooper: str
             what += f" ({catalogue.entries['weapons'][weapon].name})"
         what = ("its ARO " if g[0] == "aro" else "its ") + what + (f" -> {target}" if target != "none" else "")
         what += f" x{n}" if g[0] == "act" else ""
-        reads.append((n, what))
+        what += f" (+{extra[g]} SD: {extra[g]} extra, discarded)" if g in extra else ""
+        reads.append((n + extra.get(g, 0), what))
     total = sum(n for n, _ in reads)
     idle = [u for u in _unused(game, atoms) if u.trooper == trooper and u.kind == "roll"]
     if len(reads) == 1:

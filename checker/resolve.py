@@ -136,6 +136,7 @@ class _Resolver:
                 for a in pos.aros
             ),
             dice=tuple((self._id(d.trooper), d.kind, d.rolls) for d in pos.dice),
+            discards=tuple((self._id(d.trooper), d.discards) for d in pos.dice if d.discards),
             deployments=self._deployments(),
             delays=tuple(
                 Delay(self._id(d.trooper), self._id(d.target) if d.target else None, d.trooper.span.line)

@@ -82,7 +82,7 @@ def enumerate_check(text: str, passes: dict[str, range]):
     choices = []
     for r in rolls:
         opposing = {f.compare for k in r.face_to_face_with for f in faces[k] if f.kind == dice.SUCCESS}
-        for _ in range(r.dice_needed):
+        for _ in range(r.dice_rolled or 0):  # extra dice (N5 "+1 SD") too: the resolution discards
             slots.append(r.roller)
             choices.append(_classes(faces[r.key], opposing))
     assert len({r.roller for r in rolls}) == len(rolls), "one roll per roller: dice are read in its order"
@@ -232,6 +232,47 @@ aro b: BS Attack (Combi Rifle) -> a
 ])
 def test_face_to_face(ed, saves):
     check_agrees(FACE_TO_FACE.format(ed=ed, a=19, b=2, dist=6), saves)
+
+
+EXTRA_DIE_FACE_TO_FACE = """
+edition n5
+active nomads
+trooper a nomads Alguacil {{ BS {a}; CC 13; PH 10; WIP 12; ARM 13; BTS 0; W 1; weapons: Combi Rifle }}
+trooper b panoceania Fusilier {{ group 1; BS {b}; CC 13; PH 10; WIP 12; ARM 13; BTS 0; W 1; weapons: Combi Rifle }}
+trooper c panoceania Fusilier {{ group 1; weapons: Combi Rifle }}
+fireteam alpha duo level 2: b, c
+lof a <-> b
+distance a b 6
+order a: Move + BS Attack (Combi Rifle) -> b x1
+aro b: BS Attack (Combi Rifle) -> a
+"""
+
+
+def test_extra_die_face_to_face():
+    """N5 Fireteam Level 2 (+1 SD) in ARO: b rolls 2 dice at SV 5 and keeps the better
+    (failures, ties, a lower and a higher success, Criticals) against a's SV 22. ARM 13
+    + PS 7: every save passes, which keeps the enumeration short."""
+    check_agrees(EXTRA_DIE_FACE_TO_FACE.format(a=19, b=2), {"a": range(1, 21), "b": range(1, 21)}, max_runs=200)
+
+
+EXTRA_DIE_NORMAL_ROLL = """
+edition n5
+active nomads
+trooper a nomads Alguacil { group 1; CC 13; BS 11; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+trooper d nomads Alguacil { group 1; weapons: Combi Rifle }
+trooper b panoceania Fusilier { CC 13; BS 12; PH 10; WIP 12; ARM 1; BTS 0; W 1; weapons: Combi Rifle }
+fireteam alpha duo level 2: a, d
+lof a -> b
+distance a b 6
+order a fireteam leader: Move + BS Attack (Combi Rifle) -> b x1
+order d fireteam: Move + Idle
+"""
+
+
+def test_extra_die_normal_roll():
+    """N5 Fireteam Level 2 (+1 SD): the Leader rolls 2 dice for its one die and keeps
+    the better (a failure discarded before a success, a success before a Critical)."""
+    check_agrees(EXTRA_DIE_NORMAL_ROLL, {"b": range(1, 9)})
 
 
 NORMAL_ROLL = """
