@@ -75,7 +75,7 @@ MALFORMED = [
      "'resolution.saves.fus1[1]' in [expect] must be 'pass' or 'fail', not 'fial'"),
     ("check", f'{CHECK_OK}\nresolution.results = {{ "aro fus1" = ["succes"] }}', "", "resolution.results",
      ("'resolution.results.\"aro fus1\"[0]' in [expect] must be 'success', 'success cancelled', 'critical', "
-      "'critical cancelled', 'fail', 'fail cancelled' or 'pending', not 'succes'")),
+      "'critical cancelled', 'fail', 'fail cancelled', 'discarded' or 'pending', not 'succes'")),
     ("check", f'{CHECK_OK}\nresolution.pending = {{ "aro fus1" = "distance fus1 hellcat" }}', "", "resolution.pending",
      ("'resolution.pending.\"aro fus1\"' in [expect] must be a list of strings \"missing id...\", "
       "not a string ('distance fus1 hellcat')")),
