@@ -50,6 +50,9 @@ LIST_KINDS = {  # notation list -> catalogue kind
     "characteristics": "characteristics",
 }
 AMMUNITION_ALIASES = {"normal": "n"}  # "Normal" ammunition is written N in the weapon charts
+# The Automatic Skills whose declaration a rule reads, by edition (N5 Stealth:
+# asp/infinity/n5/skills/stealth.lp): declaring any other is refused, not ignored.
+DECLARATIONS_READ = {"n5": frozenset({"stealth"})}
 # The words of an order line that come before ``declares`` (grammar rule ``order``).
 ORDER_WORDS = frozenset(("impetuous", "irregular", "lieutenant", "tactical", "from", "group", "coordinated",
                          "spearhead", "fireteam", "leader"))
@@ -417,6 +420,7 @@ class _Resolver:
         of equipment of the edition, each one the trooper has, each named once."""
         held = {s.id for s in me.skills} | set(me.weapons) | set(me.equipment)
         found: list[str] = []
+        shown: list[str] = []
         for named in names:
             entry = self.cat.find("special_skills", named.text) or self.cat.find(
                 "special_skills", cat.split_level(named.text)[0])
@@ -439,6 +443,13 @@ class _Resolver:
             if entry.id in found:
                 raise self.error(f"{entry.name} is declared twice", named, ("each skill named once",))
             found.append(entry.id)
+            shown.append(entry.name)
+        read = DECLARATIONS_READ.get(self.cat.edition, frozenset())
+        for named, skill, name in zip(names, found, shown, strict=True):
+            if skill not in read:
+                raise self.error(f"no rule reads a declared {name} in edition {self.cat.edition}: "
+                                 "only a Marker's declared Stealth is encoded (N5)", named,
+                                 (f"a declaration the rules read ({', '.join(sorted(read)) or 'none'})",))
         return tuple(found)
 
     def _relation(self, rel) -> Relation:
