@@ -146,6 +146,8 @@ def _roll_lines(r: RollOdds) -> list[str]:
     if r.kind == "template":
         return [f"{r.key}: {r.label}, Direct Template, no roll"] + [
             f"  hits {s.trooper}: {s.successes} {percent(s.chance)}" for s in r.scores]
+    if r.kind == "waived":
+        return [f"{r.key}: {r.label}, no roll: succeeds automatically"]
     sv = "?" if r.sv is None else str(r.sv)
     how = f"Face to Face with {', '.join(r.against)}" if r.kind == "face_to_face" else "Normal Roll"
     extra = f" (+{r.extra} SD: {r.dice + r.extra} rolled, the best {r.dice} kept)" if r.extra else ""

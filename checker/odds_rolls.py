@@ -45,7 +45,7 @@ class RollOdds:
     ammunition: str | None
     sv: int | None
     dice: int
-    kind: str  # face_to_face | normal | template (a Direct Template: hits without a roll)
+    kind: str  # face_to_face | normal | template (a Direct Template: hits without a roll) | waived (succeeds without one)
     against: tuple[str, ...]  # the rolls it faces
     scores: tuple[Score, ...]
     attack: bool = True  # its standing dice are hits; else a roll that passes or fails (Dodge, Reset)
@@ -72,11 +72,12 @@ class RollView:
         elif roll.attack and roll.target:
             under = (roll.target, *(_covered(game, cat, roll) if template else ()))
         faces: tuple[dice.Face, ...] = ()
-        priced = not (roll.pending or roll.dice_needed is None or (roll.sv is None and not roll.automatic))
+        unrolled = roll.automatic or roll.waived is not None
+        priced = not (roll.pending or roll.dice_needed is None or (roll.sv is None and not unrolled))
         if not priced:
             why = "; ".join(f"write '{p.write}' ({p.where})" for p in roll.pending) or "its Success Value is not known"
             unpriced.append(f"{roll.key}: {why}")
-        elif not roll.automatic:
+        elif not unrolled:
             faces = dice.faces(roll.sv or 0, game.edition)
         engaged = {x for r in game.relations if r.kind == "contact" for x in (r.subject, r.object)}
         if any(m.rule == "bs_into_cc" for m in roll.mods):
@@ -153,6 +154,8 @@ def _component(game, part: list[RollView], by_key, scores, unpriced) -> dict[Hit
     """The joint hits of rolls that face each other, and each roll's scores."""
     if len(part) == 1 and part[0].roll.automatic:
         return _direct_template(part[0], by_key, scores, unpriced)
+    if len(part) == 1 and part[0].roll.waived:
+        return _waived(part[0], scores)
     if len(part) == 1:
         v = part[0]
         counts = dice.normal_roll(v.faces, v.n, v.extra)
@@ -270,6 +273,13 @@ def _direct_template(v: RollView, by_key, scores, unpriced) -> dict[HitVector, F
     return joint
 
 
+def _waived(v: RollView, scores) -> dict[HitVector, Fraction]:
+    """A roll an edition's rule makes an automatic success (core/rolls.lp roll_waived/2):
+    one success, certain, and no hit (it is not a weapon's Attack)."""
+    scores.setdefault(v.key, defaultdict(Fraction))[(v.roll.target, 1, 0)] += 1
+    return {(): Fraction(1)}
+
+
 def _product(a: dict[HitVector, Fraction], b: dict[HitVector, Fraction]) -> dict[HitVector, Fraction]:
     out: dict[HitVector, Fraction] = defaultdict(Fraction)
     for va, pa in a.items():
@@ -281,7 +291,7 @@ def _product(a: dict[HitVector, Fraction], b: dict[HitVector, Fraction]) -> dict
 
 def _roll_odds(cat: Catalogue, v: RollView, marks: dict[tuple, Fraction]) -> RollOdds:
     r = v.roll
-    kind = "template" if r.automatic else "face_to_face" if r.face_to_face_with else "normal"
+    kind = "template" if r.automatic else "waived" if r.waived else "face_to_face" if r.face_to_face_with else "normal"
     order = sorted(marks.items(), key=lambda x: (str(x[0][0]), x[0][1] + x[0][2], x[0][2]))
     found = tuple(Score(t, s, c, p) for (t, s, c), p in order if p)
     return RollOdds(r.key, label(cat, r), r.roller, r.skill, r.weapon, r.ammunition, r.sv, v.n,

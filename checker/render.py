@@ -396,6 +396,9 @@ def resolution_lines(res) -> list[str]:
         kind = ("Face to Face with " + ", ".join(roll.face_to_face_with)) if roll.face_to_face_with else "Normal Roll"
         mods = "".join(f" {m.value:+d} [{m.rule}]" for m in roll.mods)
         on = ", ".join(f"{n} on {t}" for t, n in roll.hit_troopers)
+        if roll.waived:
+            lines.append(f"  {roll.key}: {what}, no roll: succeeds automatically [{roll.waived}]")
+            continue
         if roll.automatic:
             lines.append(f"  {roll.key}: {what}, no roll: hits automatically")
             lines.append(f"    -> {roll.hits} hit(s)" + (f" ({on})" if on else ""))

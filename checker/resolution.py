@@ -83,6 +83,7 @@ class Roll:
     attribute_written: bool = True  # False: the roller's profile lacks the attribute rolled
     pending: tuple[Pending, ...] = ()  # what the position must write before it is decided
     extra: int = 0  # extra dice rolled and discarded (N5 "+1 SD"), beyond dice_needed
+    waived: str | None = None  # the rule that makes it an automatic success, read without dice
 
     @property
     def dice_rolled(self) -> int | None:
@@ -203,7 +204,7 @@ def roll_key(group) -> str:
 READS = frozenset((
     "ammo_of", "applied", "attack_roll", "automatic", "bad_discard", "cancelled", "die_of", "discarded", "gains",
     "group", "group_dice", "group_extra", "hit", "life", "life_prior", "loses", "mod", "opposed", "outcome", "pending",
-    "result", "save", "save_result", "state_clash", "sv", "unused_die", "wounds_changed",
+    "result", "roll_waived", "save", "save_result", "state_clash", "sv", "unused_die", "wounds_changed",
     "wounds_lost",
 ))
 
@@ -232,6 +233,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
         opposed[g1].append(roll_key(g2))
     ammo = dict(atoms.get("ammo_of"))
     automatic = {g for (g,) in atoms.get("automatic")}
+    waived = dict(atoms.get("roll_waived"))
     attacks = {g for (g,) in atoms.get("attack_roll")}
     hit_on: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for g, _k, t, _kind in atoms.get("hit"):
@@ -245,10 +247,11 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
         share_open = any(p.missing == "burst_share" for p in pending.get(key, ()))
         rolls.append(Roll(
             key, roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
-            attribute, base, tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g), None if share_open else n,
+            attribute, base, () if g in waived else tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g),
+            None if share_open else n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
-            g in automatic, tuple(sorted(hit_on[g].items())), g in attacks, attribute in attributes or g in automatic,
-            pending.get(key, ()), extra.get(g, 0),
+            g in automatic, tuple(sorted(hit_on[g].items())), g in attacks,
+            attribute in attributes or g in automatic or g in waived, pending.get(key, ()), extra.get(g, 0), waived.get(g),
         ))
     keys = {}
     for t, i, g, _k, _j, value in atoms.get("save"):
