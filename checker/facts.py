@@ -186,6 +186,10 @@ def _relation(add, r) -> None:
         add("mine_trigger", r.subject, r.object, "dodge" if r.value == "dodge" else "area")
         for c in r.covered:
             add("mine_covers", r.subject, r.object, c)
+    elif r.kind == "smoke_at":
+        add("smoke_at", r.subject, int(str(r.value)))
+    elif r.kind == "smoke_across":
+        add("smoke_across", r.subject, r.object, r.value)
 
 
 def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:

@@ -43,11 +43,13 @@ class Trooper:
 
 @dataclass(frozen=True)
 class Relation:
-    kind: str  # lof, zoc, hacking, contact, distance, cover, visibility, visibility_inside (subject = object), trigger
+    kind: str  # lof, zoc, hacking, contact, distance, cover, visibility, visibility_inside (subject = object),
+    # trigger, smoke_at (subject = object: the thrower), smoke_across (the thrower, the attacker, value: its target)
     subject: str
     object: str
     step: int = 0
-    value: str | None = None  # tenths of an inch for distance; partial/total for cover; the zone for visibility
+    value: str | None = None  # tenths of an inch for distance and smoke_at; partial/total for cover; the zone
+    # for visibility; the target of the Attack whose LoF the Smoke crosses for smoke_across
     covered: tuple[str, ...] = ()  # trigger: the troopers the Mine's template also affects
 
 

@@ -53,6 +53,9 @@ TERMINAL_WORDS = {
     "COVER_KW": "'cover'",
     "VISIBILITY_KW": "'visibility'",
     "TRIGGER_KW": "'trigger'",
+    "SMOKE_KW": "'smoke'",
+    "AT_KW": "'at'",
+    "ACROSS_KW": "'across'",
     "DODGE_KW": "'dodge'",
     "INSIDE_KW": "'inside'",
     "FROM_KW": "'from'",
@@ -483,6 +486,17 @@ class _Builder:
         covered = tuple(_named(t) for c in _subtrees(node, "covered") for t in _tokens(c, "NAME"))
         moves = [_named(t) for m in _subtrees(node, "entry_move") for t in _tokens(m, "DODGE_KW")]
         self.fields["relations"].append(Relation("trigger", mine, trooper, 0, moves[0] if moves else None, covered))
+
+    def _smoke_at(self, node: Tree) -> None:
+        # the thrower, both subject and object; the inches to where its template lands
+        thrower = _named(_tokens(node, "NAME")[0])
+        inches = _named(_tokens(node, "NUMBER")[0])
+        self.fields["relations"].append(Relation("smoke_at", thrower, thrower, 0, inches))
+
+    def _smoke_across(self, node: Tree) -> None:
+        # the thrower, then the attacker and the target of the Attack whose LoF crosses it
+        thrower, attacker, target = (_named(t) for t in _tokens(node, "NAME")[:3])
+        self.fields["relations"].append(Relation("smoke_across", thrower, attacker, 0, target))
 
     def _order(self, node: Tree) -> None:
         trooper = _named(_tokens(node, "NAME")[0])

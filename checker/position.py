@@ -58,7 +58,10 @@ class Relation:
     ``visibility`` (between two troopers), ``visibility_inside`` (one trooper, both its
     subject and its object: it stands inside the zone) and ``trigger`` (a placed Mine, the
     subject, and the enemy acting inside its Trigger Area; ``value`` ``dodge`` when it
-    enters the area only at the end of its Dodge).
+    enters the area only at the end of its Dodge), ``smoke_at`` (the Smoke's thrower, both
+    subject and object; ``value`` the inches to where its template lands) and
+    ``smoke_across`` (the thrower, then the attacker; ``value`` the target of the Attack
+    whose LoF crosses the Smoke).
 
     ``step`` is the declaration step from which it holds: 0 (from the activation,
     the default), 1 (``from first``: made by the first skill, e.g. a move into
@@ -69,7 +72,8 @@ class Relation:
     subject: Named
     object: Named
     step: int = 0
-    value: Named | None = None  # inches for distance, partial/total for cover, the zone for visibility
+    value: Named | None = None  # inches for distance and smoke_at, partial/total for cover, the zone for
+    # visibility, the Attack's target for smoke_across
     covered: tuple[Named, ...] = ()  # trigger: the troopers the Mine's template also affects
 
 

@@ -195,7 +195,7 @@ def roll_key(group) -> str:
     ``"<kind> <args>"`` for the other rolls (``"guts alg"``)."""
     if group[0] == "act":
         _, actor, step, target = group
-        return f"{actor} skill {step} -> {target}"
+        return f"{actor} skill {step}" if str(target) == "none" else f"{actor} skill {step} -> {target}"
     return " ".join(str(a) for a in group)
 
 
@@ -307,6 +307,9 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
     if kind == "ammunition":
         roller, weapon = ids
         return kind, ids, f"{weapon}, <ammunition>", f"the parentheses of {roller}'s skill: the weapon has several"
+    if kind == "smoke_distance":
+        (thrower,) = ids
+        return kind, ids, f"smoke {thrower} at N", "a line of its own, N the inches to where the Smoke lands"
     if kind == "fireteam_level":
         team, team_type = ids
         return (kind, ids, f"fireteam {team} {team_type} level N: ...",

@@ -53,6 +53,10 @@ AMMUNITION_ALIASES = {"normal": "n"}  # "Normal" ammunition is written N in the 
 # The Automatic Skills whose declaration a rule reads, by edition (N5 Stealth:
 # asp/infinity/n5/skills/stealth.lp): declaring any other is refused, not ignored.
 DECLARATIONS_READ = {"n5": frozenset({"stealth"})}
+# The editions whose rule base reads a Targetless weapon and Smoke Ammunition (N5:
+# asp/infinity/n5/ammo_smoke.lp): there a Targetless Attack names no target, and the
+# 'smoke' lines say where its template lands and which LoF it crosses.
+SMOKE_READ = frozenset({"n5"})
 # The words of an order line that come before ``declares`` (grammar rule ``order``).
 ORDER_WORDS = frozenset(("impetuous", "irregular", "lieutenant", "tactical", "from", "group", "coordinated",
                          "spearhead", "fireteam", "leader"))
@@ -456,6 +460,8 @@ class _Resolver:
         subject, obj = self._id(rel.subject), self._id(rel.object)
         if rel.kind == "trigger":
             return self._trigger(rel)
+        if rel.kind in ("smoke_at", "smoke_across"):
+            return self._smoke(rel)
         value = rel.value.text if rel.value else None
         if rel.kind == "distance" and rel.value:
             value = str(self._tenths(rel.value))
@@ -494,6 +500,54 @@ class _Resolver:
                              rel.value, (f"an 'aro {trooper.id}: Dodge' line, or no 'from dodge'",))
         return Relation("trigger", mine.id, trooper.id, 0, "dodge" if rel.value is not None else None, covered)
 
+    def _smoke(self, rel) -> Relation:
+        """``smoke fus at 4`` (where the Smoke fus throws lands) and ``smoke fus across alg
+        -> fus2`` (the LoF of alg's Attack on fus2 crosses it): fus declares an Attack with
+        Smoke Ammunition this Order, alg is its enemy; a position error at the first name
+        that is not so, and for a second line saying the same."""
+        thrower, value = self.by_id[self._id(rel.subject)], rel.value
+        assert value is not None  # the grammar's smoke_at and smoke_across both write it
+        if self.cat.edition not in SMOKE_READ:
+            raise self.error(f"no rule reads a 'smoke' line in edition {self.cat.edition}: Smoke Ammunition is "
+                             "encoded for N5 only", rel.subject, ("no 'smoke' line",))
+        weapon = self._smoke_weapon(thrower.id)
+        if weapon is None:
+            raise self.error(f"{thrower.id} declares no Attack with Smoke Ammunition this Order: 'smoke' names "
+                             "its thrower first", rel.subject,
+                             ((f"an 'order {thrower.id}' or 'aro {thrower.id}' line with a Smoke weapon "
+                               "('BS Attack (Smoke Grenades)')"),))
+        same = [r for r in self.pos.relations if r.kind == rel.kind and r.subject.text == rel.subject.text
+                and (rel.kind == "smoke_at" or (r.object.text, r.value and r.value.text) == (rel.object.text, value.text))]
+        if same[0] is not rel:
+            raise self.error(f"a second 'smoke' line saying the same (the first is on line "
+                             f"{same[0].subject.span.line})", rel.subject, ("one line per Smoke and LoF",))
+        if rel.kind == "smoke_at":
+            tenths = self._tenths(value)
+            reach = max((high for _low, high, _mod in weapon.get("ranges", [])), default=0)
+            if tenths > round(reach * 10):
+                raise self.error(f"{weapon.name} reaches {reach:g} inches: its template cannot land "
+                                 f"{value.text} inches away", value, (f"a distance of 0 to {reach:g}",))
+            return Relation("smoke_at", thrower.id, thrower.id, 0, str(tenths))
+        attacker, target = self.by_id[self._id(rel.object)], self.by_id[self._id(value)]
+        if attacker.side == thrower.side:
+            raise self.error(f"{attacker.id!r} is on the side of the Smoke's thrower ({thrower.side}): Smoke "
+                             "faces enemy Attacks", rel.object, (f"a trooper of a side other than {thrower.side}",))
+        if attacker.id == target.id:
+            raise self.error("an Attack's LoF runs from its attacker to another trooper", value,
+                             (f"the target of {attacker.id}'s Attack",))
+        return Relation("smoke_across", thrower.id, attacker.id, 0, target.id)
+
+    def _smoke_weapon(self, trooper: str) -> cat.Entry | None:
+        """The weapon with Smoke Ammunition the trooper declares an Attack with, if any."""
+        skills = [s for o in self.pos.orders if o.trooper.text == trooper for s in o.skills]
+        skills += [a.skill for a in self.pos.aros if a.trooper.text == trooper]
+        for s in skills:
+            if s.arguments:
+                weapon = self._find("weapons", s.arguments[0])
+                if "Smoke" in weapon.get("ammunition", []):
+                    return weapon
+        return None
+
     def _tenths(self, named: Named) -> int:
         """A distance in inches (``7.5``), in its range, as tenths of an inch."""
         bound = RANGES["distance"]
@@ -520,6 +574,11 @@ class _Resolver:
                 ammunition = self._ammunition(weapon_entry, args[1])
             if len(args) > 2:
                 raise self.error("a skill takes at most a weapon and an ammunition or mode", args[2])
+        if weapon_entry is not None and decl.targets and self.cat.edition in SMOKE_READ and any(
+                cat.normalize(t) == "targetless" for t in weapon_entry.get("traits", [])):
+            raise self.error(f"{weapon_entry.name} is Targetless: its Attack names no target (write where its "
+                             "template lands with 'smoke <trooper> at N')", decl.targets[0].id,
+                             (f"'{skill.name} ({weapon_entry.name})' without '->'",))
         targets = tuple(
             TargetUse(self._id(t.id), self._share(t, skill, weapon_entry), tuple(self._id(c) for c in t.covered))
             for t in decl.targets
