@@ -538,13 +538,13 @@ class _Resolver:
         return Relation("smoke_across", thrower.id, attacker.id, 0, target.id)
 
     def _smoke_weapon(self, trooper: str) -> cat.Entry | None:
-        """The weapon with Smoke Ammunition the trooper declares an Attack with, if any."""
+        """The weapon with Smoke (or Eclipse) Ammunition the trooper declares an Attack with, if any."""
         skills = [s for o in self.pos.orders if o.trooper.text == trooper for s in o.skills]
         skills += [a.skill for a in self.pos.aros if a.trooper.text == trooper]
         for s in skills:
             if s.arguments:
                 weapon = self._find("weapons", s.arguments[0])
-                if "Smoke" in weapon.get("ammunition", []):
+                if {"Smoke", "Eclipse"} & set(weapon.get("ammunition", [])):
                     return weapon
         return None
 
