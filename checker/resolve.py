@@ -54,7 +54,7 @@ AMMUNITION_ALIASES = {"normal": "n"}  # "Normal" ammunition is written N in the 
 # asp/infinity/n5/skills/stealth.lp): declaring any other is refused, not ignored.
 DECLARATIONS_READ = {"n5": frozenset({"stealth"})}
 # The editions whose rule base reads a Targetless weapon and Smoke Ammunition (N5:
-# asp/infinity/n5/ammo_smoke.lp): there a Targetless Attack names no target, and the
+# asp/infinity/n5/smoke_ammunition.lp): there a Targetless Attack names no target, and the
 # 'smoke' lines say where its template lands and which LoF it crosses.
 SMOKE_READ = frozenset({"n5"})
 # The words of an order line that come before ``declares`` (grammar rule ``order``).
