@@ -535,7 +535,21 @@ class _Resolver:
         if attacker.id == target.id:
             raise self.error("an Attack's LoF runs from its attacker to another trooper", value,
                              (f"the target of {attacker.id}'s Attack",))
+        if not self._declares_at(attacker.id, target.id):
+            raise self.error(f"{attacker.id} declares no skill at {target.id} this Order: 'smoke ... across' names "
+                             "the attacker and the target of an Attack", rel.object,
+                             (f"an 'order {attacker.id}: ... -> {target.id}' or 'aro {attacker.id}: ...' line",))
         return Relation("smoke_across", thrower.id, attacker.id, 0, target.id)
+
+    def _declares_at(self, trooper: str, target: str) -> bool:
+        """The trooper's Order names the target, or its ARO does (or names none, the
+        target then being an activated trooper)."""
+        if any(t.id.text == target for o in self.pos.orders if o.trooper.text == trooper for s in o.skills
+               for t in s.targets):
+            return True
+        activated = {o.trooper.text for o in self.pos.orders}
+        return any((not a.skill.targets and target in activated) or any(t.id.text == target for t in a.skill.targets)
+                   for a in self.pos.aros if a.trooper.text == trooper)
 
     def _smoke_weapon(self, trooper: str) -> cat.Entry | None:
         """The weapon with Smoke (or Eclipse) Ammunition the trooper declares an Attack with, if any."""
