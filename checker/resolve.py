@@ -50,9 +50,9 @@ LIST_KINDS = {  # notation list -> catalogue kind
     "characteristics": "characteristics",
 }
 AMMUNITION_ALIASES = {"normal": "n"}  # "Normal" ammunition is written N in the weapon charts
-# The Automatic Skills whose declaration a rule reads, by edition (N5 Stealth:
-# asp/infinity/n5/skills/stealth.lp): declaring any other is refused, not ignored.
-DECLARATIONS_READ = {"n5": frozenset({"stealth"})}
+# The Automatic Skills whose declaration a rule reads, by edition (N5 Stealth and NCO:
+# asp/infinity/n5/skills/stealth.lp, nco.lp): declaring any other is refused, not ignored.
+DECLARATIONS_READ = {"n5": frozenset({"stealth", "nco"})}
 # The editions whose rule base reads a Targetless weapon and Smoke Ammunition (N5:
 # asp/infinity/n5/smoke_ammunition.lp): there a Targetless Attack names no target, and the
 # 'smoke' lines say where its template lands and which LoF it crosses.
@@ -452,7 +452,7 @@ class _Resolver:
         for named, skill, name in zip(names, found, shown, strict=True):
             if skill not in read:
                 raise self.error(f"no rule reads a declared {name} in edition {self.cat.edition}: "
-                                 "only a Marker's declared Stealth is encoded (N5)", named,
+                                 "only a Marker's declared Stealth or NCO is encoded (N5)", named,
                                  (f"a declaration the rules read ({', '.join(sorted(read)) or 'none'})",))
         return tuple(found)
 
