@@ -45,7 +45,8 @@ DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " 
 # Pending names ("distance fus alg", "burst_share fus 1 alg", "attribute alg arm",
 # "ammunition fus panzerfaust", "fireteam_level alpha core"); an option's, after its key
 # ("dodge: distance fus1 hellcat").
-PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition", "fireteam_level", "smoke_distance")
+PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition", "fireteam_level", "smoke_distance",
+                 "fireteam_after_aro")
 _PENDING = rf"(?:{'|'.join(PENDING_KINDS)})(?: [^ ]+)+"
 PENDING_FACTS = ListOf(
     Pattern(what='a string "missing id..." ("distance fus alg")', pattern=_PENDING),

@@ -310,6 +310,11 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
     if kind == "smoke_distance":
         (thrower,) = ids
         return kind, ids, f"smoke {thrower} at N", "a line of its own, N the inches to where the Smoke lands"
+    if kind == "fireteam_after_aro":
+        (team,) = ids
+        where = ("the Fireteam's line as it stands after its ARO: without the members who left, or no line if "
+                 "its Leader left or one member is left")
+        return kind, ids, f"fireteam {team} <type> level N: <the members who stay>", where
     if kind == "fireteam_level":
         team, team_type = ids
         return (kind, ids, f"fireteam {team} {team_type} level N: ...",
