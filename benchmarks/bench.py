@@ -66,7 +66,8 @@ def position(n: int, seed: int = 1) -> str:
 
 def measure_once(text: str) -> dict:
     """One full analysis in this process, timed stage by stage."""
-    from checker import catalogue, facts, notation, render, report, resolve, solver
+    from checker.engine import catalogue, solver
+    from checker.infinity import facts, notation, render, report, resolve
 
     t0 = time.perf_counter()
     parsed = notation.parse(text)
@@ -152,7 +153,7 @@ def verify(runs: int, floor: float) -> None:
 
 def face_to_face_ms() -> float:
     """Median milliseconds of one exact Face to Face of B6 (SV 15) against B3 (SV 12)."""
-    from checker import dice
+    from checker.infinity import dice
 
     a, b = dice.faces(15, "n5"), dice.faces(12, "n5")
     samples = []
@@ -178,7 +179,7 @@ def main() -> None:
     runs = args.runs or (3 if args.quick else 7)
     floor = wall(FLOOR, max(runs, 5))
     print(f"floor (`python -c \"import clingo, lark, click\"`): {floor:.3f} s wall, median of {max(runs, 5)}")
-    print(f"one Face to Face, B6 against B3 (checker.dice, in process): {face_to_face_ms():.2f} ms, median of 7")
+    print(f"one Face to Face, B6 against B3 (checker.infinity.dice, in process): {face_to_face_ms():.2f} ms, median of 7")
     print()
     header = (
         "| N a side | parse ms | facts ms | ground ms | solve ms | read ms | report ms | peak MiB | atoms/pair "

@@ -32,8 +32,9 @@ sys.path.insert(0, str(ROOT))
 
 from click.testing import CliRunner
 
-from checker import catalogue, notation
 from checker.cli import main
+from checker.engine import catalogue
+from checker.infinity import notation
 
 NUMBERS = ["2147483648", "-2147483649", "99999999999999999999", "214748364.8", "-1", "0", "1.5",
            "²", "-²", "٣", "１２", "9" * 4301, "2147483647", "100000000", "-0", "00", "3.", ".5", "1e9"]

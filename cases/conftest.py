@@ -1,5 +1,5 @@
 """Collect every case file under cases/ as a pytest item: Infinity's ``*.toml`` run by
-checker.cases, Urban War's ``*.uwcase`` by checker.urban_war.cases (one interface:
+checker.infinity.cases, Urban War's ``*.uwcase`` by checker.urban_war.cases (one interface:
 ``load(path)``, ``run(case)`` with ``.passed`` and ``.describe()``).
 
 A case file is read while collecting, so a malformed one (an unknown key, a value of the
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker import cases
-from checker.errors import CaseFormatError
+from checker.engine.errors import CaseFormatError
+from checker.infinity import cases
 from checker.urban_war import cases as urban_war_cases
 
 RUNNERS = {".toml": cases, urban_war_cases.SUFFIX: urban_war_cases}

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import click
 
-from . import __version__, analysis, render, solver, urban_war
-from .catalogue import load as load_catalogue
-from .errors import RulingError
-from .resources import editions
+from . import __version__, urban_war
+from .engine import solver
+from .engine.catalogue import load as load_catalogue
+from .engine.errors import RulingError
+from .engine.resources import editions
+from .infinity import analysis, render
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -94,8 +96,8 @@ def aros(file: str, fmt: str, legal_only: bool, strict: bool, with_odds: bool) -
     analysed = _run(file, fmt, "aros", legal_only=legal_only, strict=strict, with_odds=with_odds)
     result = analysed.aros()
     if with_odds:
-        from . import odds as odds_module
-        from . import odds_render
+        from .infinity import odds as odds_module
+        from .infinity import odds_render
 
         priced = _guard(lambda: odds_module.game_odds(analysed.game, analysed.catalogue), fmt)
         _emit_data(odds_render.aros_odds_dict(result, priced), fmt,
@@ -136,8 +138,8 @@ def declarations(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
 @format_option
 def odds(file: str, fmt: str) -> None:
     """Exact odds of the declared Order and of each reactive trooper's legal AROs, best first."""
-    from . import odds as odds_module
-    from . import odds_render
+    from .infinity import odds as odds_module
+    from .infinity import odds_render
 
     result = _guard(lambda: odds_module.odds(_read(file), file), fmt)
     _emit_data(odds_render.odds_dict(result), fmt, lambda _data: odds_render.odds_text(result))
@@ -152,7 +154,7 @@ def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
     """Run case files (or folders of them); exit 1 if any case fails."""
     import time
 
-    from . import batch, cases
+    from .infinity import batch, cases
     from .urban_war import cases as urban_war_cases
 
     # On a terminal, a progress line on stderr, rewritten in place and erased at the end.
@@ -217,7 +219,7 @@ def rules(rule_ids: tuple[str, ...], edition: str | None, fmt: str) -> None:
 
     With no ID, every rule of the edition(s), one line each. An unknown ID is exit 2.
     """
-    from . import rulebook  # only this command reads the rule base's text
+    from .engine import rulebook  # only this command reads the rule base's text
 
     found = _guard(lambda: rulebook.select(rule_ids, (edition,) if edition else editions()), fmt)
     if fmt == "json":
@@ -245,7 +247,7 @@ def catalogue_command(kind: str | None, name: str | None, edition: str, fmt: str
     With a KIND and a NAME (e.g. weapons "Combi Rifle"), that entry with all its values.
     An unknown KIND or NAME is exit 2.
     """
-    from . import modelled  # only this command lists the catalogue
+    from .infinity import modelled  # only this command lists the catalogue
 
     listing = _guard(lambda: modelled.catalogue_listing(load_catalogue(edition), kind, name), fmt)
     _emit_data(listing, fmt, render.catalogue_text)
@@ -297,7 +299,7 @@ def _urban_war(command: str, text: str, file: str, fmt: str, legal_only: bool = 
 
 def _read(file: str) -> str:
     """The file's text; bytes that are not UTF-8 are a NotationError at their line and column."""
-    from .notation import decode
+    from .infinity.notation import decode
 
     try:
         data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()

@@ -9,8 +9,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from checker import batch, cases
 from checker.cli import main
+from checker.infinity import batch, cases
 
 from .conftest import ROOT
 
@@ -92,8 +92,9 @@ def _sorted(atoms) -> dict:
 
 def test_positions_grounded_together_have_the_atoms_each_has_alone():
     # the same sets of shown atoms (clingo's order may differ; the reports sort)
-    from checker import analysis, solver, solver_many
-    from checker.errors import RulingError
+    from checker.engine import solver, solver_many
+    from checker.engine.errors import RulingError
+    from checker.infinity import analysis
 
     by_edition: dict[str, list] = {}
     for case in CASES[::9]:
@@ -111,7 +112,7 @@ def test_positions_grounded_together_have_the_atoms_each_has_alone():
 
 
 def test_the_rewritten_rule_base_is_cached_under_the_content_of_its_files(tmp_path, monkeypatch):
-    from checker import solver, solver_many
+    from checker.engine import solver, solver_many
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(solver_many, "_programs", {})
@@ -140,7 +141,7 @@ def test_a_pooled_atom_of_a_position_dependent_predicate_gets_the_case_argument(
     import clingo
     from clingo import ast
 
-    from checker import solver_many
+    from checker.engine import solver_many
 
     statements: list = []
     ast.parse_string("p(a; b). p(X) :- q(X). r(X) :- p(X). #show r/1.", statements.append)

@@ -1,4 +1,4 @@
-"""Every number a position writes has a range (checker.position.RANGES), solving has a
+"""Every number a position writes has a range (checker.infinity.position.RANGES), solving has a
 time bound, a file that is not UTF-8 is located, and no trooper id or side may be a name
 the rule base keeps for itself. Each is exit 2 with file:line:col, never a traceback."""
 
@@ -11,10 +11,10 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from checker import solver
 from checker.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, main
-from checker.position import RANGES
-from checker.resolve import SENTINELS
+from checker.engine import solver
+from checker.infinity.position import RANGES
+from checker.infinity.resolve import SENTINELS
 
 N5 = """edition n5
 active nomads

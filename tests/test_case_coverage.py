@@ -1,6 +1,6 @@
 """Every rule of each edition is pinned by an expectation of at least one case of that
 edition: named where a case compares rules (denied, verdicts, lifted, conflicts,
-breaches, may_delay, resolution mods, rules and clashes; ``checker/case_schema.py``
+breaches, may_delay, resolution mods, rules and clashes; ``checker/infinity/case_schema.py``
 knows which keys those are), or the rule that grants a trigger kind a case expects
 (``trigger_rule(Kind, Rule)`` in the rule base). A rule named only in a comment, a
 description or a position pins nothing."""
@@ -12,8 +12,9 @@ from functools import cache
 
 import pytest
 
-from checker import case_schema, cases, rulebook
-from checker.resources import asp_dir, editions
+from checker.engine import rulebook
+from checker.engine.resources import asp_dir, editions
+from checker.infinity import case_schema, cases
 
 from .conftest import ROOT
 

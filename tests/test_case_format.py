@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from checker import case_schema, cases
 from checker.cli import EXIT_BAD_INPUT, main
-from checker.errors import CaseFormatError
+from checker.engine.errors import CaseFormatError
+from checker.infinity import case_schema, cases
 
 from .conftest import ROOT
 
@@ -413,8 +413,8 @@ def test_the_odds_keys_accept_their_types_and_name_no_rules():
 
 def test_the_odds_case_rows_name_every_option_of_the_odds():
     """A row key names the skill, weapon, ammunition and the activated trooper it is against."""
-    from checker.case_compare import odds_row_key
-    from checker.odds import OptionOdds
+    from checker.infinity.case_compare import odds_row_key
+    from checker.infinity.odds import OptionOdds
 
     def row(**kw) -> OptionOdds:
         base: dict = {"reactor": "fus1", "label": "", "skill": "bs_attack", "weapon": "multi_rifle",

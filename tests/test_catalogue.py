@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from checker import catalogue as cat
-from checker.resolve import LIST_KINDS
-from checker.resources import editions
+from checker.engine import catalogue as cat
+from checker.engine.resources import editions
+from checker.infinity.resolve import LIST_KINDS
 
 
 @pytest.mark.parametrize("edition", editions())

@@ -8,8 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from checker import catalogue as cat
 from checker.cli import EXIT_BAD_INPUT, EXIT_OK, main
+from checker.engine import catalogue as cat
 
 
 def run(*args):

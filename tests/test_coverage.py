@@ -1,5 +1,5 @@
 """docs/coverage.md is generated from the catalogue, the rule book and the cases
-(``checker/coverage.py``): stale output fails, every entry and cited rule has its row, and
+(``checker/infinity/coverage.py``): stale output fails, every entry and cited rule has its row, and
 the way a case is tied to an entry or a rule is checked on small case files."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from checker import cases, coverage, rulebook
-from checker.catalogue import KINDS, UNSTATUSED
-from checker.catalogue import load as load_catalogue
-from checker.resources import editions
+from checker.engine import rulebook
+from checker.engine.catalogue import KINDS, UNSTATUSED
+from checker.engine.catalogue import load as load_catalogue
+from checker.engine.resources import editions
+from checker.infinity import cases, coverage
 
 from .conftest import ROOT
 

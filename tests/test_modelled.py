@@ -1,13 +1,13 @@
 """What the catalogue says the rule base models agrees with what the rule base reads.
 
 "Read" is derived from the rule files themselves (``asp/infinity/core/*.lp`` and the edition's
-folder), parsed with clingo's AST, plus the catalogue facts ``checker/facts.py`` emits
+folder), parsed with clingo's AST, plus the catalogue facts ``checker/infinity/facts.py`` emits
 for every common skill and state:
 
 - A *carrier* is an argument position (an argument of an atom, or an argument of a
   function term inside one, such as ``X`` in ``skill_needs(S, special_skill(X))``) that
   holds ids of one catalogue kind. Each kind starts from the input predicates that carry
-  its ids (``asp/infinity/core/inputs.lp``, ``checker/facts.py``):
+  its ids (``asp/infinity/core/inputs.lp``, ``checker/infinity/facts.py``):
 
   ============== ============================================================
   special skills has_skill/3 #2, skill_param/3 #2
@@ -49,11 +49,12 @@ from dataclasses import dataclass
 import pytest
 from clingo import SymbolType, ast
 
-from checker import catalogue as cat
-from checker import render, rulebook
-from checker.catalogue import NO, PARTIAL, YES
 from checker.cli import EXIT_ILLEGAL, EXIT_OK
-from checker.resources import asp_dir, editions
+from checker.engine import catalogue as cat
+from checker.engine import rulebook
+from checker.engine.catalogue import NO, PARTIAL, YES
+from checker.engine.resources import asp_dir, editions
+from checker.infinity import render
 
 SEEDS = {
     "special_skills": {("has_skill", 3, (1,)), ("skill_param", 3, (1,))},
@@ -187,7 +188,7 @@ def rule_files(edition: str) -> list:
 
 
 def catalogue_facts(c: cat.Catalogue) -> str:
-    """The catalogue facts checker/facts.py emits for every common skill and state that
+    """The catalogue facts checker/infinity/facts.py emits for every common skill and state that
     can name another kind's id: skill needs and state flags."""
     lines = []
     for skill in c.all("skills"):
@@ -462,7 +463,7 @@ def test_strict_exits_1_when_something_in_play_is_not_modelled(command, write):
 
 
 def _analyse(text: str):
-    from checker import analysis
+    from checker.infinity import analysis
 
     return analysis.analyse(text)
 
@@ -487,9 +488,9 @@ def test_declarations_without_an_order_still_list_what_is_not_modelled():
 
 
 def test_trait_and_ammunition_ids_are_the_ones_the_facts_carry():
-    """``trait_id`` and ``atom_text`` name an entry as checker/facts.py names it in
+    """``trait_id`` and ``atom_text`` name an entry as checker/infinity/facts.py names it in
     ``weapon_trait/2`` and ``weapon_ammo/2``, so the statuses above are about those atoms."""
-    from checker import analysis
+    from checker.infinity import analysis
 
     text = """edition n5
 active nomads

@@ -7,9 +7,9 @@ import tomllib
 
 import pytest
 
-from checker import notation, resolve
-from checker.errors import NotationError, RulingError
-from checker.resources import grammar_file
+from checker.engine.errors import NotationError, RulingError
+from checker.engine.resources import grammar_file
+from checker.infinity import notation, resolve
 
 from .conftest import ROOT
 
@@ -169,7 +169,7 @@ def test_decode_names_the_line_and_column_of_a_byte_that_is_not_utf8():
     assert str(err.value).startswith("f.pos:2:9: error: the file is not UTF-8 text: byte 0xff (invalid start byte)")
 
 
-# ---- The quick line reader (checker/notation_lines.py) against lark alone ----------------
+# ---- The quick line reader (checker/infinity/notation_lines.py) against lark alone ----------------
 def _lark_only(text: str, file: str):
     source = text if text.endswith("\n") else text + "\n"
     try:

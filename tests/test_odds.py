@@ -1,4 +1,4 @@
-"""Exact odds: the dice counts (checker.dice), the odds of a position (checker.odds)
+"""Exact odds: the dice counts (checker.infinity.dice), the odds of a position (checker.infinity.odds)
 and ``ruling odds``. tests/test_odds_enumeration.py checks them against ``check``."""
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker import cases, dice, facts, report, solver, solver_many
-from checker.analysis import load
 from checker.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, main
-from checker.errors import RulingError
-from checker.odds import odds
-from checker.odds_render import odds_dict, odds_text
+from checker.engine import solver, solver_many
+from checker.engine.errors import RulingError
+from checker.infinity import cases, dice, facts, report
+from checker.infinity.analysis import load
+from checker.infinity.odds import odds
+from checker.infinity.odds_render import odds_dict, odds_text
 
 from .conftest import ROOT
 
@@ -329,15 +330,15 @@ def test_aros_odds_keeps_the_exit_code_and_bad_input(write):
 
 
 def test_game_odds_is_the_odds_of_the_position_read():
-    from checker.odds import game_odds
+    from checker.infinity.odds import game_odds
 
     game, cat, _ = load(AROS_ODDS)
     assert game_odds(game, cat) == odds(AROS_ODDS)
 
 
 def test_every_end_state_has_words():
-    from checker.odds_render import STATE_WORDS
-    from checker.odds_saves import END_STATES
+    from checker.infinity.odds_render import STATE_WORDS
+    from checker.infinity.odds_saves import END_STATES
 
     assert tuple(STATE_WORDS) == END_STATES
 

@@ -30,9 +30,10 @@ from fractions import Fraction
 
 import pytest
 
-from checker import analysis, dice, facts, report, solver
-from checker.odds import option_odds
-from checker.resolution import resolution
+from checker.engine import solver
+from checker.infinity import analysis, dice, facts, report
+from checker.infinity.odds import option_odds
+from checker.infinity.resolution import resolution
 
 GAINED = ("unconscious", "nwi", "dogged", "shasvastii_embryo")
 
@@ -146,7 +147,7 @@ def _record(res, atoms, by_key, covered, w, scores, states) -> None:
 
 
 def _key(g) -> str:
-    from checker.resolution import roll_key
+    from checker.infinity.resolution import roll_key
 
     return roll_key(g)
 
@@ -196,7 +197,7 @@ def _dodgers(edition: str) -> str:
 @pytest.mark.parametrize("edition", ["n5", "n3"])
 def test_faces_are_the_rule_base_s(edition):
     """Every face of every Success Value the positions below use, as rolls.lp judges it
-    (kind and Face to Face value), is what checker.dice says."""
+    (kind and Face to Face value), is what checker.infinity.dice says."""
     game, cat, _ = analysis.load(_dodgers(edition))
     _, base = _solve(replace(game, dice=()), cat)
     svs = {r.roller: r.sv for r in base.rolls}

@@ -1,15 +1,15 @@
-"""Special skill parameters: typed in Python (checker/params.py), never parsed by a rule."""
+"""Special skill parameters: typed in Python (checker/infinity/params.py), never parsed by a rule."""
 
 from __future__ import annotations
 
 import pytest
 
-from checker import catalogue as cat
-from checker import facts, params
-from checker.catalogue import YES
-from checker.notation import parse
-from checker.resolve import resolve
-from checker.resources import editions
+from checker.engine import catalogue as cat
+from checker.engine.catalogue import YES
+from checker.engine.resources import editions
+from checker.infinity import facts, params
+from checker.infinity.notation import parse
+from checker.infinity.resolve import resolve
 
 
 def held(text: str, edition: str = "n5"):
@@ -58,7 +58,7 @@ def test_each_type_reads_its_value(text, value):
     ("Infiltration (PH=31)", "PH '31' is out of range", "PH from 0 to 30"),
 ])
 def test_a_value_its_type_refuses_is_a_located_position_error(text, message, expected):
-    from checker.errors import PositionError
+    from checker.engine.errors import PositionError
 
     with pytest.raises(PositionError) as caught:
         held(text)

@@ -10,9 +10,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from checker import analysis
 from checker.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, main
-from checker.errors import PositionError
+from checker.engine.errors import PositionError
+from checker.infinity import analysis
 
 SHOT = """edition n5
 active panoceania

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker import analysis, cases
-from checker.errors import RulingError
+from checker.engine.errors import RulingError
+from checker.infinity import analysis, cases
 
 from .conftest import ROOT
 

@@ -10,8 +10,9 @@ import sys
 
 import pytest
 
-from checker import analysis, catalogue, rulebook, solver
-from checker.resources import editions
+from checker.engine import catalogue, rulebook, solver
+from checker.engine.resources import editions
+from checker.infinity import analysis
 
 from .conftest import INCLUDE, ROOT, included
 

@@ -8,10 +8,10 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from checker import rulebook
 from checker.cli import EXIT_BAD_INPUT, EXIT_OK, main
-from checker.errors import RuleBaseError
-from checker.resources import asp_dir, editions
+from checker.engine import rulebook
+from checker.engine.errors import RuleBaseError
+from checker.engine.resources import asp_dir, editions
 
 from .conftest import ROOT, holds_statements, included
 

@@ -10,8 +10,9 @@ from collections import defaultdict
 import clingo
 import pytest
 
-from checker import analysis, cases, resolution, solver
-from checker.errors import RulingError
+from checker.engine import solver
+from checker.engine.errors import RulingError
+from checker.infinity import analysis, cases, resolution
 
 from .conftest import ROOT
 
@@ -94,7 +95,7 @@ def test_another_entry_file_is_loaded_not_taken_from_the_cache(tmp_path, monkeyp
 def test_resolution_reads_only_the_predicates_it_lists():
     """``ruling odds`` shows only ``resolution.READS`` for its many positions: a
     predicate the resolution reads and the list leaves out would be silently empty."""
-    text = (ROOT / "checker" / "resolution.py").read_text(encoding="utf-8")
+    text = (ROOT / "checker" / "infinity" / "resolution.py").read_text(encoding="utf-8")
     read = set(re.findall(r'atoms\.get\("([a-z_]+)"', text))
     read |= {k for ks in re.findall(r'atoms\.get\(k\) for k in \(([^)]*)\)', text) for k in re.findall(r'"([a-z_]+)"', ks)}
     assert read == set(resolution.READS)

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from checker import analysis, cases, facts, odds, report, solver, solver_copies
-from checker.errors import RulingError
+from checker.engine import solver, solver_copies
+from checker.engine.errors import RulingError
+from checker.infinity import analysis, cases, facts, odds, report
 
 from .conftest import ROOT
 

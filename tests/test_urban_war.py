@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from checker import catalogue, solver
 from checker.cli import main
-from checker.errors import NotationError, PositionError
+from checker.engine import catalogue, solver
+from checker.engine.errors import NotationError, PositionError
 from checker.urban_war import ENTRY, cases, declares_game
 from checker.urban_war.analysis import analyse
 

@@ -8,8 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from checker import notation
 from checker.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, main
+from checker.infinity import notation
 
 from .test_notation import grammar_example
 

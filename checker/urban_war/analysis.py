@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import solver
-from ..errors import Location, PositionError
-from ..position import lines_of
+from ..engine import solver
+from ..engine.errors import Location, PositionError
+from ..infinity.position import lines_of
 from . import ENTRY, notation, report
 from .facts import Game, build
 

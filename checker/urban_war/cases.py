@@ -39,12 +39,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from ..case_compare import Difference
-from ..cases import (  # the case format's records, shared with Infinity's cases
+from ..engine.errors import CaseFormatError, LocatedError, RulingError
+from ..infinity.case_compare import Difference
+from ..infinity.cases import (  # the case format's records, shared with Infinity's cases
     Case,
     CaseResult,
 )
-from ..errors import CaseFormatError, LocatedError, RulingError
 from . import analysis, render
 from .report import Option
 

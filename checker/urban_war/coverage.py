@@ -7,7 +7,7 @@ Inputs: the Urban War catalogue. Defines: :func:`coverage_markdown`, the text of
 
 from __future__ import annotations
 
-from ..catalogue import load
+from ..engine.catalogue import load
 from . import CATALOGUE
 
 _HEAD = {"special_skills": "Special skills (seed 004)", "skills": "Actions and reactions", "states": "States"}

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import clingo
 
-from ..catalogue import Catalogue, Entry
-from ..catalogue import load as load_catalogue
-from ..errors import Location, PositionError, UnknownEntryError
-from ..position import Span, lines_of
+from ..engine.catalogue import Catalogue, Entry
+from ..engine.catalogue import load as load_catalogue
+from ..engine.errors import Location, PositionError, UnknownEntryError
+from ..infinity.position import Span, lines_of
 from . import CATALOGUE
 from .position import Named, Position
 

@@ -11,10 +11,10 @@ from functools import lru_cache
 import lark
 from lark import Token, Tree
 
-from ..errors import Location, NotationError, PositionError
-from ..notation import error_location
-from ..position import Span, lines_of
-from ..resources import grammar_file
+from ..engine.errors import Location, NotationError, PositionError
+from ..engine.resources import grammar_file
+from ..infinity.notation import error_location
+from ..infinity.position import Span, lines_of
 from .position import (
     ORDERS,
     RANGES,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..position import Span
+from ..infinity.position import Span
 
 # Orders as written -> their ASP ids (http://urbanzone.fr/articles.php?lng=en&pg=41).
 ORDERS = {"overwatch": "overwatch", "snap-fire": "snap_fire", "lock-fire": "lock_fire"}

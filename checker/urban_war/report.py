@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..solver import Atoms
+from ..engine.solver import Atoms
 from .facts import Game
 
 # What each unresolved test is, in words (ids from asp/urban_war/).

@@ -1,16 +1,19 @@
 """Check a parsed position against its edition's catalogue and build the :class:`Game`.
 
 Unknown ids and names, a number outside the range the rules give it
-(``checker.position.RANGES``) and an id the rule base uses for a name of its own are
+(``checker.infinity.position.RANGES``) and an id the rule base uses for a name of its own are
 :class:`PositionError` with the place they were written; anything that is a breach of
 the game's rules is left to the rule base.
 """
 
 from __future__ import annotations
 
-from . import catalogue as cat
-from . import params, solver
-from .errors import Location, PositionError
+from ..engine import catalogue as cat
+from ..engine import solver
+from ..engine.errors import Location, PositionError
+from ..engine.gc_hold import gc_held
+from ..engine.resources import editions
+from . import params
 from .game import (
     Activation,
     Aro,
@@ -23,7 +26,6 @@ from .game import (
     TargetUse,
     Trooper,
 )
-from .gc_hold import gc_held
 from .position import (
     RANGES,
     FireteamDecl,
@@ -37,7 +39,6 @@ from .position import (
     TrooperDecl,
     lines_of,
 )
-from .resources import editions
 
 ATTRIBUTES = ("cc", "bs", "ph", "wip", "arm", "bts", "w", "vita", "str", "s")
 WEAPON_NEEDS = ("bs_weapon", "cc_weapon", "deployable")
@@ -75,12 +76,12 @@ SHORT_LIST = 12  # a catalogue kind with at most this many entries names them al
 # Names the Python code itself gives a meaning where an id may stand, beside the
 # constants the rule base writes there (solver.trooper_constants).
 SENTINELS = {
-    "none": "checker/facts.py writes it for a skill without a level",
-    "all": "checker/facts.py writes it for a target given the whole Burst",
-    "true": "checker/facts.py writes it for a yes",
-    "false": "checker/facts.py writes it for a no",
-    "order": "checker/report.py names the Order's own verdicts so",
-    "position": "checker/report.py names a breach of the position so",
+    "none": "checker/infinity/facts.py writes it for a skill without a level",
+    "all": "checker/infinity/facts.py writes it for a target given the whole Burst",
+    "true": "checker/infinity/facts.py writes it for a yes",
+    "false": "checker/infinity/facts.py writes it for a no",
+    "order": "checker/infinity/report.py names the Order's own verdicts so",
+    "position": "checker/infinity/report.py names a breach of the position so",
 }
 
 
@@ -391,7 +392,7 @@ class _Resolver:
         return SkillHeld(entry.id, number, self._param(entry, param, named) if param else None)
 
     def _param(self, entry: cat.Entry, text: str, named: Named) -> params.Value | None:
-        """A skill's parameter, read by the type its catalogue entry gives (checker/params.py)."""
+        """A skill's parameter, read by the type its catalogue entry gives (checker/infinity/params.py)."""
         at = Named(text, named.param_span or named.span)
         if any(c.isdigit() and not c.isascii() for c in text):
             raise self.error(f"{text!r} writes a number with digits other than 0-9", at,

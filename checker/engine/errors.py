@@ -95,7 +95,7 @@ class RuleBaseError(RulingError):
 
 
 class SolveTimeout(RuleBaseError):
-    """Solving a position took longer than the time bound (``checker.solver.SOLVE_SECONDS``)."""
+    """Solving a position took longer than the time bound (``checker.engine.solver.SOLVE_SECONDS``)."""
 
     kind = "time-out"
 

@@ -1,6 +1,6 @@
 """How a case's expectations are compared with ruling's reports: every set both ways,
 saves and die results in order, each mismatch a Difference naming the expectation's key.
-The format is documented in ``checker/cases.py``."""
+The format is documented in ``checker/infinity/cases.py``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.errors import LocatedError, RulingError
 from .case_spec import NOT_PRICED
-from .errors import LocatedError, RulingError
 from .odds import OddsReport, OptionOdds
 from .report import INVALID, LEGAL, AroReport, CheckReport, DeclarationsReport
 

@@ -1,6 +1,6 @@
 """The resolved game: every name replaced by its catalogue id, profiles merged.
 
-This is what :mod:`checker.facts` turns into clingo facts. Names keep their span
+This is what :mod:`checker.infinity.facts` turns into clingo facts. Names keep their span
 only where later stages may need to point at them.
 """
 
@@ -15,7 +15,7 @@ from .params import Value
 class SkillHeld:
     """A special skill a trooper has: ``Sixth Sense L2`` -> ('sixth_sense', 2, None);
     ``Surprise Attack (CC-3)`` -> ('surprise_attack', None, Term('mod', ('cc', -3))).
-    ``param`` is typed by checker/params.py (None for a value no rule reads)."""
+    ``param`` is typed by checker/infinity/params.py (None for a value no rule reads)."""
 
     id: str
     level: int | str | None = None

@@ -24,7 +24,7 @@ from .gc_hold import gc_held
 from .resources import asp_dir, editions
 
 # Solving is bounded (grounding cannot be interrupted: the ranges of the numbers a
-# position may write, checker.position.RANGES, keep it small). A position of two full
+# position may write, checker.infinity.position.RANGES, keep it small). A position of two full
 # armies solves in well under a second.
 SOLVE_SECONDS = 20.0
 

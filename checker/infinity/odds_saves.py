@@ -1,5 +1,5 @@
 """Saving rolls and end states of an Order priced exactly (part of ``ruling odds``,
-:mod:`checker.odds`): given the hits, each trooper's saves per hit as the edition's
+:mod:`checker.infinity.odds`): given the hits, each trooper's saves per hit as the edition's
 damage rules ask for them (asp/infinity/core/damage.lp, asp/infinity/<edition>/damage.lp, restated here
 per hit), its Wounds and its end state, and the summary chances. What cannot be priced
 is named and left out (None), never counted as nothing.
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
+from ..engine.catalogue import Catalogue, atom_text
 from . import dice
-from .catalogue import Catalogue, atom_text
 from .game import Game
 from .odds_rolls import RollView
 from .resolution import Roll

@@ -264,7 +264,7 @@ def split_param(text: str) -> tuple[str, str | None]:
 
 
 def trait_id(text: str) -> str:
-    """A trait as written in a weapon chart, as the id ``checker/facts.py`` gives it:
+    """A trait as written in a weapon chart, as the id ``checker/infinity/facts.py`` gives it:
     ``'Disposable (2)'`` -> ``'disposable'``, ``'State: IMM-A'`` -> ``'state__imm_a'``."""
     return atom_text(text.split("(")[0])
 

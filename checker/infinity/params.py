@@ -23,7 +23,7 @@ base parses a string:
 An entry whose MOD is always a penalty says ``param_sign = "negative"`` (``Mimetism (-3)``):
 a MOD of 0 or more is refused, never read as nothing.
 
-The values reach clingo through :mod:`checker.facts` (:class:`Term` as a function).
+The values reach clingo through :mod:`checker.infinity.facts` (:class:`Term` as a function).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .catalogue import Catalogue, Entry, atom_text, normalize
+from ..engine.catalogue import Catalogue, Entry, atom_text, normalize
 from .position import RANGES
 
 KINDS = ("mod", "attribute_mod", "attribute_value", "medical", "immunity", "choice", "text")

@@ -16,9 +16,10 @@ import multiprocessing
 import os
 from collections.abc import Iterator
 
-from . import analysis, cases, catalogue, notation, solver, solver_many
-from .errors import RulingError
-from .resources import editions
+from ..engine import catalogue, solver, solver_many
+from ..engine.errors import RulingError
+from ..engine.resources import editions
+from . import analysis, cases, notation
 
 # Fewer cases than this run in this process: forking workers would cost more.
 MIN_CASES_FOR_WORKERS = 8

@@ -8,12 +8,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from operator import attrgetter
 
-from .catalogue import Catalogue
+from ..engine.catalogue import Catalogue
+from ..engine.gc_hold import gc_held
+from ..engine.solver import Atoms, Unread
 from .game import Game
-from .gc_hold import gc_held
 from .modelled import NotModelled, not_modelled, unverified
 from .resolution import Resolution, resolution, skill_subject, what_to_write
-from .solver import Atoms, Unread
 
 LEGAL, INVALID, DENIED, CONFLICT = "legal", "invalid", "denied", "conflict"
 # The three tiers, plus conflicts: LEGAL granted and valid; INVALID granted, but a

@@ -11,8 +11,9 @@ from functools import lru_cache
 import lark
 from lark import Token, Tree
 
-from .errors import Location, NotationError, PositionError
-from .gc_hold import gc_held
+from ..engine.errors import Location, NotationError, PositionError
+from ..engine.gc_hold import gc_held
+from ..engine.resources import grammar_file
 from .notation_lines import LineReader, Statement
 from .position import (
     RANGES,
@@ -31,7 +32,6 @@ from .position import (
     TrooperDecl,
     lines_of,
 )
-from .resources import grammar_file
 
 # What each terminal is called in an error message.
 TERMINAL_WORDS = {
@@ -582,7 +582,7 @@ class _Builder:
 
     def _die(self, token: Token) -> int:
         """A die as an int, if a d20 can show it. (The Dice keep ints, so the range is
-        checked here rather than with the other numbers in checker.resolve.)"""
+        checked here rather than with the other numbers in checker.infinity.resolve.)"""
         die = RANGES["die"]
         value = die.read(str(token))
         if value is None:

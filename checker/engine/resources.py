@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # checker/
 
 
 def _data_dir(name: str) -> Path:

@@ -5,7 +5,7 @@ relations (``lof``, ``zoc``, ``hacking``, ``contact``, ``distance``, ``cover``);
 them token by token through lark costs most of a parse. ``LineReader`` reads each such
 line with one regular expression built from the grammar's own terminals, each token
 matched as the parser's lexer matches it (an atomic group: no backtracking into it), and
-gives the position objects the parser's tree would give; ``checker.notation`` blanks
+gives the position objects the parser's tree would give; ``checker.infinity.notation`` blanks
 those lines and parses the rest. A line it is unsure of is left to the parser: one
 inside a ``{ ... }`` block spanning lines, one naming a keyword, any spelling it does not
 know. Blanking a complete statement outside a block leaves the rest of the file as
@@ -237,7 +237,7 @@ class LineReader:
 
     def _block(self, block: str, line: int, at: int, decl: dict) -> bool:
         """The entries of a one-line block (``block``, from column ``at`` + 1) into
-        ``decl``, as checker.notation's builder puts them; False for one it cannot read."""
+        ``decl``, as checker.infinity.notation's builder puts them; False for one it cannot read."""
         for piece in block.split(";"):
             start, at = at, at + len(piece) + 1
             if self.blank.fullmatch(piece):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
-from .catalogue import Catalogue, Entry, atom_text, split_param
+from ..engine.catalogue import Catalogue, Entry, atom_text, split_param
+from ..engine.gc_hold import gc_held
 from .game import Game, SkillUse
-from .gc_hold import gc_held
 from .params import Term
 
 # The fact asking the rule base to judge only the declared Order and AROs, listing no

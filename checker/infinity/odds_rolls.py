@@ -1,8 +1,8 @@
-"""The rolls of an Order priced exactly (part of ``ruling odds``, :mod:`checker.odds`).
+"""The rolls of an Order priced exactly (part of ``ruling odds``, :mod:`checker.infinity.odds`).
 
-Each roll of the resolution (:mod:`checker.resolution`) becomes a :class:`RollView`;
+Each roll of the resolution (:mod:`checker.infinity.resolution`) becomes a :class:`RollView`;
 rolls that face each other are priced together: a Normal Roll and a Face to Face by
-:mod:`checker.dice`'s counts, a template roll faced by several troopers by enumerating
+:mod:`checker.infinity.dice`'s counts, a template roll faced by several troopers by enumerating
 its dice (core/rolls.lp: each answer cancels the template's dice only for its own
 roller), a Direct Template by its hits and the Dodges against it (core/templates.lp).
 The result is each roll's :class:`RollOdds` and the joint distribution of the hits.
@@ -14,8 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.catalogue import Catalogue
 from . import dice
-from .catalogue import Catalogue
 from .game import Game
 from .resolution import Roll
 

@@ -8,8 +8,8 @@ sampled.
 
 The rolls (Success Value, dice, Face to Face pairings, ammunition, the hits of a
 Direct Template) are the resolution's: each option is solved with its dice removed and
-read through :mod:`checker.resolution`. :mod:`checker.odds_rolls` prices them
-(:mod:`checker.dice` counts every outcome of the dice); :mod:`checker.odds_saves`
+read through :mod:`checker.infinity.resolution`. :mod:`checker.infinity.odds_rolls` prices them
+(:mod:`checker.infinity.dice` counts every outcome of the dice); :mod:`checker.infinity.odds_saves`
 follows the edition's damage rules (asp/infinity/core/damage.lp, asp/infinity/<edition>/damage.lp),
 restated there per hit, to each trooper's end state. What the odds cannot price (a
 pending fact, an ammunition or skill not restated there) is named in ``not_priced``,
@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from . import analysis, facts, report, solver, solver_copies
-from .catalogue import Catalogue, atom_text
-from .errors import Location, PositionError
+from ..engine import solver, solver_copies
+from ..engine.catalogue import Catalogue, atom_text
+from ..engine.errors import Location, PositionError
+from . import analysis, facts, report
 from .game import Aro, Game, SkillUse, TargetUse
 from .modelled import NotModelled
 from .odds_rolls import EVASION, RollOdds, RollView, ammo_name, label, price_rolls

@@ -1,4 +1,4 @@
-"""The building blocks of the case schema (``checker/case_schema.py``): what one value
+"""The building blocks of the case schema (``checker/infinity/case_schema.py``): what one value
 of a case file must be (a scalar, a list, a table of known keys, a table per trooper or
 subject), each able to list the places a parsed value does not fit and the rule ids it
 names."""

@@ -2,10 +2,10 @@
 cited rule, its source, its status and the cases that exercise it.
 
 Inputs: the catalogue (``source``, ``modelled``, ``missing``), the rule book
-(``checker/rulebook.py``: every ``rule(Id, Edition, Source, Text)`` citation, in whatever
+(``checker/engine/rulebook.py``: every ``rule(Id, Edition, Source, Text)`` citation, in whatever
 file it stands) and the case files (``cases/**/*.toml``), read statically (:data:`METHOD`).
 Defines: :func:`ties` (what one case exercises), :func:`edition_coverage` (an edition's
-rows), :func:`render` (the Markdown), :func:`main` (``python -m checker.coverage``).
+rows), :func:`render` (the Markdown), :func:`main` (``python -m checker.infinity.coverage``).
 """
 
 from __future__ import annotations
@@ -16,20 +16,21 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from . import case_schema, cases, notation, resolve, rulebook, solver
-from .catalogue import NO, PARTIAL, YES, Catalogue
-from .catalogue import load as load_catalogue
-from .errors import RulingError
+from ..engine import rulebook, solver
+from ..engine.catalogue import NO, PARTIAL, YES, Catalogue
+from ..engine.catalogue import load as load_catalogue
+from ..engine.errors import RulingError
+from ..engine.resources import editions
+from . import case_schema, cases, notation, resolve
 from .game import Game
 from .modelled import LIEUTENANT, in_play
 from .position import Position
-from .resources import editions
 
 # The source checkout: cases/ and docs/ are not installed, so this is a development tool.
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "cases"
 OUTPUT = ROOT / "docs" / "coverage.md"
-COMMAND = "python -m checker.coverage"
+COMMAND = "python -m checker.infinity.coverage"
 RULES = "rules"  # the section of cited rules, beside the catalogue kinds
 SECTIONS = {  # section -> title, in the order the document gives them
     "special_skills": "Special skills",
@@ -51,7 +52,7 @@ How a case is tied to a row (statically: positions are parsed and resolved with 
 notation and resolve code, never solved):
 
 - A catalogue entry: the case's resolved position puts it in play, as a verdict's `Not modelled`
-  section counts it (`checker/modelled.py`): a trooper's special skills, characteristics, troop type,
+  section counts it (`checker/infinity/modelled.py`): a trooper's special skills, characteristics, troop type,
   states, weapons and equipment, written or given by its profile (and the Lieutenant special skill for a
   trooper written `lieutenant`, which that section leaves out); the common skills, weapons and
   ammunition its Order and AROs declare; the ammunition and traits of every weapon in play. A
@@ -60,7 +61,7 @@ notation and resolve code, never solved):
   (a trooper's list, a declared skill, weapon or ammunition, an expected option), not through a
   profile or a weapon's chart. Case files are listed named first, then in path order.
 - A rule id: the case's expectations name it (`denied`, `verdicts`, `lifted`, `conflicts`,
-  `breaches`, `may_delay`, `resolution.mods`, `resolution.rules`...: `checker/case_schema.py`
+  `breaches`, `may_delay`, `resolution.mods`, `resolution.rules`...: `checker/infinity/case_schema.py`
   knows which keys name rules), or it grants a trigger kind the case expects
   (`trigger_rule(Kind, Rule)` in the rule base).
 - A case whose position does not parse or resolve (most `error` cases) exercises no entry.
@@ -185,7 +186,7 @@ def ties(case: cases.Case, root: Path = ROOT) -> Ties | None:
 
 
 def collect(paths: Sequence[Path], root: Path = ROOT) -> list[Ties]:
-    """The ties of every case under ``paths`` (``checker.cases.collect``)."""
+    """The ties of every case under ``paths`` (``checker.infinity.cases.collect``)."""
     return [t for c in cases.collect(list(paths)) if (t := ties(c, root)) is not None]
 
 
@@ -298,7 +299,7 @@ def render(coverages: Sequence[EditionCoverage]) -> str:
 def _urban_war() -> list[str]:
     """The second game's section: its own coverage page (checker/urban_war/coverage.py),
     one heading level down; its cases are ``*.uwcase`` files, counted by its own test."""
-    from .urban_war.coverage import coverage_markdown
+    from ..urban_war.coverage import coverage_markdown
 
     page = coverage_markdown().rstrip("\n").split("\n")
     return ["## Urban War" if line == "# Urban War coverage" else "#" + line if line.startswith("## ") else line

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import catalogue, facts, notation, report, resolve, solver
-from .errors import Location, PositionTimeout, SolveTimeout
+from ..engine import catalogue, solver
+from ..engine.errors import Location, PositionTimeout, SolveTimeout
+from . import facts, notation, report, resolve
 from .game import Game
 from .position import Position
 from .resolution import unused_dice_error
@@ -40,7 +41,7 @@ class Analysis:
             raise ValueError(f"the atoms were read for the {self.only} report only, not for {name}")
 
 
-# What each report asks the rule base to list (checker/facts.py): ``check`` judges only
+# What each report asks the rule base to list (checker/infinity/facts.py): ``check`` judges only
 # what is declared; ``aros`` lists no option of the activated trooper, ``declarations``
 # none of the reacting troopers.
 ONLY_FACTS = {"check": facts.DECLARED_ONLY, "aros": facts.NO_DECLARATION_LISTS,

@@ -105,7 +105,7 @@ die results are compared in order; a table of chances (a distribution) is a set 
 
 Only these keys are known, each for the commands named above, with the value types
 shown (a list of strings, a whole number, true or false, a table per trooper or
-subject; ``checker/case_schema.py`` holds the schema). A case with any other key (a
+subject; ``checker/infinity/case_schema.py`` holds the schema). A case with any other key (a
 misspelt ``legl.fus1``, ``verdicts`` in an aros case), a value of another type or an
 empty ``[expect]`` is malformed: ``ruling verify`` exits 2 naming the file, line and
 key (and the closest known key), and pytest reports a collection error.
@@ -118,6 +118,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.errors import CaseFormatError, RulingError
 from . import analysis, case_schema, case_spec, odds
 from .case_compare import (
     Difference,
@@ -127,7 +128,6 @@ from .case_compare import (
     error_differences,
     odds_differences,
 )
-from .errors import CaseFormatError, RulingError
 from .odds_render import odds_text
 from .render import aros_text, check_text, declarations_text
 
@@ -212,7 +212,7 @@ def load(path: Path) -> Case:
     ------
     CaseFormatError
         If the file is not TOML, or a key is unknown, missing or of the wrong type for
-        the case's command (``checker/case_schema.py``): one located line per problem,
+        the case's command (``checker/infinity/case_schema.py``): one located line per problem,
         naming the key and, for a misspelt one, the closest known key.
     """
     try:

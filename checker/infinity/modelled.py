@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .catalogue import KINDS, STATUSES, UNSTATUSED, YES, Catalogue, Entry, kind_named
+from ..engine.catalogue import (
+    KINDS,
+    STATUSES,
+    UNSTATUSED,
+    YES,
+    Catalogue,
+    Entry,
+    kind_named,
+)
 from .game import Game, SkillUse
 
 # The kinds in the order a verdict lists them.

@@ -1,7 +1,7 @@
 """The case file format as data: the keys each command's ``[expect]`` accepts, which of
 them are tables per trooper or per subject, and the type of every value.
 
-``checker/cases.py`` documents the format for a reader; the loader checks every case
+``checker/infinity/cases.py`` documents the format for a reader; the loader checks every case
 file against this schema, so a misspelt key or a value of the wrong type is a malformed
 case, never an expectation silently left out. The schema also knows which strings name
 rules, so the corpus can be asked which rules its expectations pin.
@@ -9,6 +9,14 @@ rules, so the corpus can be asked which rules its expectations pin.
 
 from __future__ import annotations
 
+from ..engine.catalogue import KINDS
+from ..engine.errors import (
+    CaseFormatError,
+    NotationError,
+    PositionError,
+    RuleBaseError,
+    RulingError,
+)
 from .case_spec import (
     Chance,
     Each,
@@ -20,14 +28,6 @@ from .case_spec import (
     Scalar,
     Spec,
     Table,
-)
-from .catalogue import KINDS
-from .errors import (
-    CaseFormatError,
-    NotationError,
-    PositionError,
-    RuleBaseError,
-    RulingError,
 )
 from .odds_saves import END_STATES
 from .report import CONFLICT, DENIED, INVALID, LEGAL
@@ -41,7 +41,7 @@ COMMANDS = ("aros", "check", "declarations", "error", "odds")
 SLOTS = ("first", "second")
 ERROR_KINDS = tuple(c.kind for c in (NotationError, PositionError, CaseFormatError, RuleBaseError, RulingError))
 DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " cancelled")), "discarded", "pending")
-# A fact the position lacks, as "missing id...": the kinds checker/resolution.py's
+# A fact the position lacks, as "missing id...": the kinds checker/infinity/resolution.py's
 # Pending names ("distance fus alg", "burst_share fus 1 alg", "attribute alg arm",
 # "ammunition fus panzerfaust", "fireteam_level alpha core"); an option's, after its key
 # ("dodge: distance fus1 hellcat").

@@ -8,7 +8,7 @@ from json.encoder import encode_basestring as _encode_string
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .gc_hold import gc_held
+from ..engine.gc_hold import gc_held
 from .report import (
     CONFLICT,
     DENIED,
@@ -531,7 +531,7 @@ def _items_section(items, title: str, status, details) -> list[str]:
 
 
 def catalogue_text(listing: dict) -> str:
-    """A catalogue listing (checker.modelled.catalogue_listing) for a person: the kinds,
+    """A catalogue listing (checker.infinity.modelled.catalogue_listing) for a person: the kinds,
     the entries of one kind with their status, or one entry with all its values."""
     edition = listing["edition"].upper()
     if "kinds" in listing:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
-from .catalogue import Catalogue
-from .errors import Location, PositionError
+from ..engine.catalogue import Catalogue
+from ..engine.errors import Location, PositionError
+from ..engine.solver import Atoms
 from .game import Game
 from .position import Position, lines_of
-from .solver import Atoms
 
 
 @dataclass(frozen=True)
