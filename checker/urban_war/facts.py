@@ -43,7 +43,7 @@ class _Facts:
         self.pos = position
         self.cat = load_catalogue(CATALOGUE)
         self.lines = lines_of(position.text)
-        self.facts: list[clingo.Symbol] = [F("edition", [_c("urban_war")])]
+        self.facts: list[clingo.Symbol] = []
         self.in_play: list[tuple[str, Entry]] = []
 
     def error(self, message: str, span: Span) -> PositionError:
