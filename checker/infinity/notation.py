@@ -14,6 +14,7 @@ from lark import Token, Tree
 from ..engine.errors import Location, NotationError, PositionError
 from ..engine.gc_hold import gc_held
 from ..engine.resources import grammar_file
+from ..engine.text import decode as decode_bytes
 from .notation_lines import LineReader, Statement
 from .position import (
     RANGES,
@@ -170,26 +171,15 @@ def _parser() -> lark.Lark:
 
 
 def decode(data: bytes, file: str = "<position>") -> str:
-    """The text of a position file's bytes, read as UTF-8.
+    """The text of a position file's bytes (:func:`checker.engine.text.decode`: UTF-8, a
+    leading byte order mark set aside, CR LF and lone CR line ends read as newlines).
 
     Raises
     ------
     NotationError
         At the line and column of the first byte that is not UTF-8.
     """
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        end = data.find(b"\n", exc.start)
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = len(data[start:exc.start].decode("utf-8")) + 1
-        source = data[start:end if end >= 0 else len(data)].decode("utf-8", "replace")
-        raise NotationError(
-            f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} ({exc.reason})",
-            Location(file, line, column, source),
-            ("UTF-8 text: save the file as UTF-8",),
-        ) from None
+    return decode_bytes(data, file)
 
 
 @gc_held()

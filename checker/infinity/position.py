@@ -5,8 +5,9 @@ Every name keeps the place it was written at, so later stages can point at it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+
+from ..engine.numbers import Range  # re-exported: the ranges below are its instances
 
 
 def lines_of(text: str) -> list[str]:
@@ -218,38 +219,6 @@ class Position:
 #                                          Maximum Modifier)
 
 
-@dataclass(frozen=True)
-class Range:
-    """The whole numbers a number of the notation may take, and the reason."""
-
-    what: str  # "a die", "a Burst share", "CC"...
-    low: int
-    high: int
-    reason: str
-    unit: str = ""  # " inches"
-    over: str = ""  # "the Burst": ``high`` is a margin over that value of the position
-
-    def read(self, text: str, high: int | None = None) -> int | None:
-        """``text`` (ASCII digits, an optional sign) as an int if it lies in the range
-        (up to ``high`` when given: the margin added to the value ``over`` names); None
-        otherwise, without converting a number too long to be in any range."""
-        if not _WHOLE.fullmatch(text) or len(text.lstrip("+-").lstrip("0")) > 9:
-            return None
-        value = int(text)
-        return value if self.low <= value <= (self.high if high is None else high) else None
-
-    def out_of_range(self, text: str) -> str:
-        """``"a MOD '-13' is out of range"``: a number as written, a long one cut short."""
-        shown = repr(text) if len(text) <= 12 else f"'{text[:9]}...' ({len(text)} characters)"
-        return f"{self.what} {shown} is out of range"
-
-    def expected(self, high: int | None = None, detail: str = "") -> str:
-        """``'a distance from 0 to 96 inches (the longest range band...)'``."""
-        top = self.high if high is None else high
-        return f"{self.what} from {self.low} to {top}{self.unit} ({detail or self.reason})"
-
-
-_WHOLE = re.compile(r"[+-]?[0-9]+")
 RANGES: dict[str, Range] = {
     "die": Range("a die", 1, 20, "Infinity rolls a d20 (seed 003 p.34)"),
     "burst": Range("a Burst share", 1, 1, "the Burst (seed 003 p.32), + 1 that a rule may add (Twin Weapons, "

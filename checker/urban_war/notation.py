@@ -6,12 +6,15 @@ Inputs: a position text. Defines: :func:`parse`. The Urban War module that knows
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import lru_cache
 
 import lark
 from lark import Token, Tree
 
+from ..engine.catalogue import normalize
 from ..engine.errors import Location, NotationError, PositionError
+from ..engine.numbers import shown, whole
 from ..engine.resources import grammar_file
 from ..infinity.notation import error_location
 from ..infinity.position import Span, lines_of
@@ -82,6 +85,18 @@ def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str
     return NotationError(message, error_location(exc, source, file), expected)
 
 
+def _one_spelling(models: list[Model], active: Named | None) -> tuple[list[Model], Named | None]:
+    """Sides compare as catalogue names do (case aside): each side is the spelling of the
+    first model written on it, for every model and for the active side."""
+    first: dict[str, str] = {}
+    for m in models:
+        first.setdefault(normalize(m.side), m.side)
+    models = [replace(m, side=first[normalize(m.side)]) for m in models]
+    if active is not None and normalize(active.text) in first:
+        active = replace(active, text=first[normalize(active.text)])
+    return models, active
+
+
 def _span(token: Token) -> Span:
     return Span(token.line or 1, token.column or 1)
 
@@ -97,11 +112,14 @@ class _Builder:
         line = self.lines[span.line - 1] if span.line <= len(self.lines) else ""
         return PositionError(message, Location(self.file, span.line, span.column, line))
 
-    def number(self, token: Token, kind: str, sign: int = 1) -> int:
+    def number(self, token: Token, kind: str) -> int:
+        """The number ``token`` writes, if it lies in ``RANGES[kind]``; a PositionError at it
+        otherwise (the bounded reader: a number of any length is refused, never converted)."""
         low, high, why = RANGES[kind]
-        value = sign * int(token)
-        if not low <= value <= high:
-            raise self.error(f"{kind} {value} is out of range: {low} to {high} ({why})", _span(token))
+        value = whole(str(token), low, high)
+        if value is None:
+            written = str(token) if len(str(token)) <= 12 else shown(str(token))
+            raise self.error(f"{kind} {written} is out of range: {low} to {high} ({why})", _span(token))
         return value
 
     def build(self, tree: Tree) -> Position:
@@ -146,6 +164,7 @@ class _Builder:
             elif st.data == "dice":
                 values = tuple(self.number(t, "die") for t in toks[4:])
                 dice.append(Dice(Named(str(toks[1]), _span(toks[1])), str(toks[2]), values, _span(toks[0])))
+        models, active = _one_spelling(models, active)
         return Position(self.file, "\n".join(self.lines), active, tuple(models), tuple(los), tuple(bands),
                         action, tuple(reactions), tuple(wounds), tuple(dice))
 
