@@ -96,6 +96,9 @@ class _Resolver:
         self.pos = position
         self.lines = lines_of(position.text)
         self.items: dict[tuple[str, str, str | None], object] = {}  # _list_item's answers
+        # each side by its key: sides compare as catalogue names do (case and spaces aside),
+        # and a side is the spelling its first trooper writes
+        self.sides: dict[str, str] = {}
 
     def error(self, message: str, named: Named | None, expected: tuple[str, ...] = ()) -> PositionError:
         line, column = (named.span.line, named.span.column) if named else (1, 1)
@@ -127,7 +130,8 @@ class _Resolver:
         self.ids = {t.id for t in troopers}
         self.by_id = {t.id: t for t in troopers}
         sides = {t.side for t in troopers}
-        if pos.active.text not in sides:
+        active = self.sides.get(cat.normalize(pos.active.text), pos.active.text)
+        if active not in sides:
             raise self.error(
                 f"no trooper is on the active side {pos.active.text!r}; sides here: "
                 f"{', '.join(sorted(sides)) or 'none'}",
@@ -135,7 +139,7 @@ class _Resolver:
             )
         return Game(
             edition=pos.edition.text,
-            active_side=pos.active.text,
+            active_side=active,
             troopers=troopers,
             relations=tuple(self._relation(r) for r in pos.relations),
             orders=tuple(self._activation(o, troopers) for o in pos.orders),
@@ -299,7 +303,7 @@ class _Resolver:
             )
         return Trooper(
             id=decl.id.text,
-            side=decl.side.text,
+            side=self.sides.setdefault(cat.normalize(decl.side.text), decl.side.text),
             profile=profile.id if profile else None,
             attributes=tuple(sorted(attributes.items())),
             troop_type=self._troop_type(decl, base),
