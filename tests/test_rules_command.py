@@ -129,10 +129,11 @@ def tiny_rule_base(tmp_path, monkeypatch):
         "% r1 named in a comment is not a use\n"
         "denial(x, r1) :- p.\n"
         "q :- s,\n"
-        "     t(f(r1)).\n"
+        "     denied(f(x), r1).\n"
         'rule(r2, zz, "seed 000_ef9e2e41b2197e1b.txt p.81",\n'
         '     "Rule two.").\n'
-        "u(r2, \"r1\").\n", encoding="utf-8")
+        "permission(u(\"r1\"), r2).\n"
+        "has_skill(x, r1, none). t(f(r1)). v :- denial(r1, r2), r1 != r2.\n", encoding="utf-8")
     (tmp_path / "asp" / "zz" / "unloaded.lp").write_text("denial(y, r1).\n", encoding="utf-8")
     monkeypatch.setattr(rulebook, "asp_dir", lambda: tmp_path / "asp")
     rulebook.load.cache_clear()
@@ -146,12 +147,44 @@ def test_citations_and_uses_are_read_statement_by_statement(tiny_rule_base):
     r1, r2 = book.rule("r1"), book.rule("r2")
     assert (r1.source, r1.text, str(r1.cited_at)) == ("http://example.org/r1", "Rule one.", "asp/zz/rules.lp:2")
     # the line of the term, inside a statement spanning two lines; not the comment, not
-    # the string "r1", not the file the entry file does not include
+    # the string "r1", not the file the entry file does not include, not a constant
+    # standing where no rule does (a skill's argument, a compound term, a subject)
     assert [str(p) for p in r1.used_at] == ["asp/zz/a.lp:2", "asp/zz/a.lp:4"]
-    assert (str(r2.cited_at), [str(p) for p in r2.used_at]) == ("asp/zz/a.lp:5", ["asp/zz/a.lp:7"])
+    assert (str(r2.cited_at), [str(p) for p in r2.used_at]) == ("asp/zz/a.lp:5", ["asp/zz/a.lp:7", "asp/zz/a.lp:8"])
 
 
 def test_a_rule_base_clingo_cannot_parse_is_a_rule_base_error(tiny_rule_base):
     (rulebook.asp_dir() / "zz" / "a.lp").write_text("denial(x, r1 :- p.\n", encoding="utf-8")
     with pytest.raises(RuleBaseError, match="cannot parse the zz rule base"):
         rulebook.load("zz")
+
+
+def test_a_rule_named_like_a_skill_is_used_where_a_rule_stands_only():
+    # the Stealth rule and the Stealth skill share the id in both editions:
+    # has_skill(A, stealth, _) tests the skill, denial(..., stealth) uses the rule
+    data = json.loads(run("rules", "stealth", "--format", "json").output)["rules"]
+    assert [(r["id"], r["edition"]) for r in data] == [("stealth", "n3"), ("stealth", "n5")]
+    for rule in data:
+        files = [ROOT / f for f in rulebook.load(rule["edition"]).files]
+        skill_lines = {(f.relative_to(ROOT).as_posix(), i) for f in files
+                       for i, line in enumerate(f.read_text(encoding="utf-8").split("\n"), 1)
+                       if re.search(r"has_skill\(\w+, stealth, ", line.split("%")[0])}
+        used = {(p["file"], p["line"]) for p in rule["used_at"]}
+        assert skill_lines and used and not used & skill_lines, rule["edition"]
+        assert all("has_skill" not in line_of(p) for p in rule["used_at"]), rule["edition"]
+    n3, n5 = ({(p["file"], line_of(p).strip()) for p in r["used_at"]} for r in data)
+    assert ("asp/infinity/n3/skills/stealth.lp", "silent_rule(stealth).") in n3
+    stealth = "asp/infinity/n5/skills/stealth.lp"
+    assert (stealth, "denial(aro(R, S, W, A), stealth) :-") in n5
+    assert any(f == stealth and t.startswith("stealth_denial(stealth).") for f, t in n5)
+    result = run("rules", "stealth", "--edition", "n5")
+    assert "has_skill" not in result.output and f"{stealth}:" in result.output
+
+
+def test_every_rule_argument_names_a_predicate_its_rule_base_has():
+    # a signature renamed in the rule base and not here would silently drop its uses
+    for folder, table in rulebook.RULE_ARGUMENTS.items():
+        text = "\n".join(f.read_text(encoding="utf-8") for f in (asp_dir() / folder).rglob("*.lp"))
+        for (name, arity), positions in table.items():
+            assert re.search(rf"\b{name}(\(|/{arity}\b)", text), (folder, name, arity)
+            assert positions and all(0 <= p < arity for p in positions), (name, arity)

@@ -4,10 +4,12 @@ Built from the rule base files themselves: the entry file ``asp/<edition>.lp`` a
 file it ``#include``s, read by clingo's parser (``clingo.ast.parse_files``), which follows
 the includes as the solver does and gives every statement and term its line. A rule's
 citation is its ``rule(Id, Edition, Source, Text)`` fact, wherever it stands; its uses
-are every other statement (head or body) with ``Id`` as a constant term: a denial, a
-permission, an ``overrides`` fact, a ``resolution_rule``, a ``mod(.., Id, ..)``..., each
-given by the line where the id stands in it. Comments are not statements and strings are
-not constants, so an id named in a comment or a rule's text is not a use.
+are the atoms (head or body) holding ``Id`` as a constant where a rule id stands: an
+argument :data:`RULE_ARGUMENTS` names, as the rule of ``denial/2``, ``permission/2``,
+``overrides/2``, ``outcome/3``, ``mod/3``..., each given by the line where the id stands.
+A constant spelled like a rule id elsewhere is another thing's id (``has_skill(A,
+stealth, _)`` names a skill), not a use. Comments are not statements and strings are not
+constants, so an id named in a comment or a rule's text is not a use either.
 
 With ``facts.py`` and ``solver.py``, the only module that imports clingo; it parses and
 never grounds or solves. Paths are relative to the folder holding ``asp/``
@@ -17,7 +19,7 @@ never grounds or solves. Paths are relative to the folder holding ``asp/``
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,6 +32,51 @@ from .resources import asp_dir
 from .resources import editions as all_editions
 
 CITATION = "rule"  # the predicate of a citation: rule(Id, Edition, Source, Text)
+
+Signature = tuple[str, int]  # a predicate's name and arity
+
+# Where a rule id stands: for each rule base folder under ``asp/``, each predicate with
+# an argument that is a rule, and the (0-based) positions of those arguments. A rule set
+# reads the engine's table and those of the folders its files are in.
+RULE_ARGUMENTS: Mapping[str, Mapping[Signature, tuple[int, ...]]] = {
+    # asp/engine/verdict.lp and asp/engine/outcome.lp
+    "engine": {
+        ("denial", 2): (1,), ("permission", 2): (1,), ("overrides", 2): (0, 1), ("scoped", 1): (0,),
+        ("rule", 4): (0,), ("resolution_rule", 1): (0,), ("resolution_for", 2): (1,), ("denied", 2): (1,),
+        ("lifted", 3): (1, 2), ("conflict", 3): (1, 2), ("cite", 3): (0,), ("uncited", 1): (0,),
+        ("used_rule", 1): (0,), ("gains", 3): (2,), ("loses", 3): (2,), ("outcome", 3): (2,),
+        ("resolution_phase", 2): (0,), ("applied", 2): (0,), ("unknown_step", 2): (0,),
+        ("state_clash", 5): (2, 4), ("origin", 3): (2,),
+    },
+    # asp/infinity/: the rule an edition fact or an intermediate predicate carries to the
+    # engine's (a skill, state, trait or step argument is none)
+    "infinity": {
+        ("mod", 3): (1,), ("mod_candidate", 3): (1,), ("mod_ignored", 3): (1, 2), ("mod_kept", 2): (0, 1),
+        ("ignores_all_mods", 2): (1,), ("opponent_mod", 1): (0,), ("no_cover_benefit", 2): (1,),
+        ("pending", 3): (2,), ("option_pending", 3): (2,), ("wounds_changed", 3): (2,),
+        ("trigger_rule", 2): (1,), ("full_burst_in_aro", 3): (1,), ("burst_bonus", 4): (2,),
+        ("several_target_rule", 1): (0,), ("discover_effect", 3): (1,), ("state_discover_mod", 3): (1,),
+        ("deploy_zone", 3): (2,), ("deploy_forbidden", 3): (2,), ("deploy_failure", 3): (2,),
+        ("deploy_failure_loses", 3): (2,), ("deploy_roll", 5): (2,), ("deploy_mod", 3): (1,),
+        ("rolls_to_deploy", 4): (1,), ("marker_limits", 2): (1,), ("attack_limits", 2): (1,),
+        ("cautious_limit", 2): (1,), ("may_delay", 2): (1,), ("delay_must_be_declared", 1): (0,),
+        ("silent_rule", 1): (0,), ("template_voids", 3): (2,), ("stealth_denial", 1): (0,),
+        ("said_elsewhere", 1): (0,), ("requirement", 3): (2,), ("premature", 2): (1,),
+        ("first_basic_short", 2): (1,), ("engaged_cancel_rule", 2): (1,), ("breach_fact", 3): (1,),
+        ("immunity_rule", 3): (2,), ("immune_to_shock", 2): (1,), ("immune_state", 3): (2,),
+        ("ammo_rule", 2): (1,), ("ammo_state", 3): (2,), ("ammo_type_state", 4): (3,),
+        ("extra_slot_wounds", 3): (2,), ("guts_auto_fail", 2): (1,), ("guts_courage", 2): (1,),
+        ("best_attr", 2): (1,), ("life_rule_applies", 2): (1,), ("life_rule_beaten", 2): (1,),
+        ("life_down", 2): (1,), ("life_enters_down", 2): (1,), ("life_levels", 3): (2,),
+        ("dead_rule", 2): (1,), ("replacement_state", 2): (1,), ("unconscious_replacement", 3): (2,),
+        ("deployable_down", 2): (1,), ("extra_die", 2): (1,), ("roll_waived", 2): (1,),
+        ("weapon_roll_attribute", 4): (3,), ("dodge_bonus", 3): (2,), ("surprise_shot_value", 3): (1,),
+        ("fireteam_bonus_skill", 3): (1,), ("visor_rule", 2): (1,), ("idle_skill", 3): (2,),
+        ("fire_sensitive_skill", 2): (1,),
+    },
+    # asp/urban_war/: the rule of a test an action needs, or is spared
+    "urban_war": {("needs_test", 3): (2,), ("no_test", 2): (1,)},
+}
 
 
 @dataclass(frozen=True, order=True)
@@ -148,19 +195,20 @@ def load(edition: str) -> Rulebook:
         raise RuleBaseError(f"clingo cannot parse the {edition} rule base: {exc}", tuple(messages)) from None
     root = asp_dir().resolve().parent
     files: dict[str, None] = {_relative(str(entry), root): None}
+    statements = [s for s in statements if s.ast_type not in (ast.ASTType.Comment, ast.ASTType.Program)]
+    for stm in statements:
+        files.setdefault(_relative(stm.location.begin.filename, root))
+    arguments = rule_arguments(files)
     cited: list[tuple[str, str, str, str, Place]] = []
     mentions: dict[str, list[Place]] = {}
     for stm in statements:
-        if stm.ast_type in (ast.ASTType.Comment, ast.ASTType.Program):
-            continue
         file = _relative(stm.location.begin.filename, root)
-        files.setdefault(file)
         citation = _citation(stm)
         if citation is not None:
             cited.append((*citation, Place(file, stm.location.begin.line)))
             continue
         first: dict[str, int] = {}
-        for name, line in _constants(stm):
+        for name, line in _rule_constants(stm, arguments):
             first.setdefault(name, line)
         for name, line in first.items():
             mentions.setdefault(name, []).append(Place(file, line))
@@ -218,26 +266,64 @@ def _citation(stm: ast.AST) -> tuple[str, str, str, str] | None:
     return rid.name, edition.name, source.string, text.string
 
 
-def _constants(node: ast.AST) -> Iterator[tuple[str, int]]:
-    """Every constant term (``aro_lof``, not ``f(x)`` nor a string) under ``node``, with its line."""
-    if node.ast_type == ast.ASTType.SymbolicTerm:
-        yield from _symbol_constants(node.symbol, node.location.begin.line)
+def rule_arguments(files: Iterable[str]) -> dict[Signature, tuple[int, ...]]:
+    """The rule arguments (:data:`RULE_ARGUMENTS`) of the engine and of the folders
+    holding ``files`` (paths such as ``asp/infinity/core/aro.lp``)."""
+    folders = {"engine"} | {Path(f).parts[1] for f in files if len(Path(f).parts) > 2}
+    found: dict[Signature, tuple[int, ...]] = {}
+    for folder in sorted(folders & set(RULE_ARGUMENTS)):
+        for signature, positions in RULE_ARGUMENTS[folder].items():
+            found[signature] = tuple(sorted({*found.get(signature, ()), *positions}))
+    return found
+
+
+def _rule_constants(node: ast.AST, arguments: Mapping[Signature, tuple[int, ...]]) -> Iterator[tuple[str, int]]:
+    """Every constant under ``node`` standing where a rule id stands (an argument of an
+    atom that ``arguments`` names), with its line."""
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        yield from _atom_rules(node.symbol, arguments)
         return
-    if node.ast_type == ast.ASTType.Function and not node.arguments:
-        yield node.name, node.location.begin.line
     for key in node.child_keys:
         child = getattr(node, key)
         if isinstance(child, ast.AST):
-            yield from _constants(child)
+            yield from _rule_constants(child, arguments)
         elif child is not None and not isinstance(child, (str, int)):
             for item in child:
                 if isinstance(item, ast.AST):
-                    yield from _constants(item)
+                    yield from _rule_constants(item, arguments)
 
 
-def _symbol_constants(symbol: clingo.Symbol, line: int) -> Iterator[tuple[str, int]]:
-    if symbol.type == clingo.SymbolType.Function:
-        if not symbol.arguments and symbol.name:
+def _atom_rules(term: ast.AST, arguments: Mapping[Signature, tuple[int, ...]]) -> Iterator[tuple[str, int]]:
+    """The constants at the rule arguments of one atom (``p(a;b)``: of each)."""
+    if term.ast_type == ast.ASTType.Pool:
+        for alternative in term.arguments:
+            yield from _atom_rules(alternative, arguments)
+        return
+    if term.ast_type == ast.ASTType.Function:
+        name, args = term.name, list(term.arguments)
+    elif term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+        symbol = term.symbol
+        for position in arguments.get((symbol.name, len(symbol.arguments)), ()):
+            value = symbol.arguments[position]
+            if value.type == clingo.SymbolType.Function and value.name and not value.arguments:
+                yield value.name, term.location.begin.line
+        return
+    else:
+        return
+    for position in arguments.get((name, len(args)), ()):
+        yield from _constant(args[position])
+
+
+def _constant(term: ast.AST) -> Iterator[tuple[str, int]]:
+    """``term`` as a constant (``aro_lof``, each of a pool ``a;b``), with its line; nothing
+    for a variable, a number, a string or a compound term."""
+    line = term.location.begin.line
+    if term.ast_type == ast.ASTType.Pool:
+        for alternative in term.arguments:
+            yield from _constant(alternative)
+    elif term.ast_type == ast.ASTType.Function and not term.arguments and term.name:
+        yield term.name, line
+    elif term.ast_type == ast.ASTType.SymbolicTerm:
+        symbol = term.symbol
+        if symbol.type == clingo.SymbolType.Function and symbol.name and not symbol.arguments:
             yield symbol.name, line
-        for arg in symbol.arguments:
-            yield from _symbol_constants(arg, line)
