@@ -4,6 +4,10 @@ CR-only line ends, the bound on ``ruling odds``."""
 
 from __future__ import annotations
 
+import itertools
+import json
+import time
+
 import pytest
 from click.testing import CliRunner
 
@@ -11,6 +15,7 @@ from checker.cli import EXIT_BAD_INPUT, main
 from checker.engine.errors import NotationError, PositionError
 from checker.engine.numbers import Range, whole
 from checker.engine.text import decode
+from checker.infinity import odds
 from checker.urban_war import notation as uw_notation
 
 
@@ -130,3 +135,71 @@ def test_a_position_with_bom_and_cr_only_line_ends_reads_as_with_newlines():
     marked = run("aros", "-", stdin=b"\xef\xbb\xbf" + position.encode().replace(b"\n", b"\r"))
     assert plain.exit_code == marked.exit_code == 0
     assert marked.output == plain.output
+
+
+# ---- the bound on ruling odds ---------------------------------------------------------
+
+
+def odds_position(reactive: int, lof: bool = True) -> str:
+    """An Order against ``reactive`` enemies, each (with ``lof``) in LoF at 10 inches."""
+    lines = ["edition n5", "active panoceania", "trooper fus panoceania { BS 12; ARM 1; W 1; weapons: Combi Rifle }"]
+    for i in range(reactive):
+        lines.append(f"trooper a{i} nomads {{ BS 11; ARM 1; W 1; weapons: Combi Rifle }}")
+        if lof:
+            lines += [f"lof a{i} <-> fus", f"distance a{i} fus 10"]
+    return "\n".join([*lines, "order fus: BS Attack (Combi Rifle) -> a0", ""])
+
+
+def test_odds_of_too_many_reacting_troopers_are_refused_before_any_fact_is_built(tmp_path):
+    path = tmp_path / "many.pos"
+    path.write_text(odds_position(1000, lof=False))
+    start = time.perf_counter()
+    result = run("odds", str(path))
+    assert time.perf_counter() - start < 10
+    assert result.exit_code == EXIT_BAD_INPUT
+    first, source, caret, expected = result.output.splitlines()[:4]
+    assert first == (f"{path}:1:1: error: the position is too large to price: 1,000 troopers that may react, each "
+                     "priced on a copy of its 1,001 troopers and relations, make 1,001,000 facts or more; ruling odds "
+                     f"prices at most {odds.ODDS_FACTS:,}")
+    assert (source.strip(), caret.strip()) == ("edition n5", "^")
+    assert expected.strip() == f"expected {odds.TOO_MANY}"
+
+
+def test_odds_of_too_many_aro_options_are_refused_before_their_copies_are_built(tmp_path, monkeypatch):
+    # 30 enemies in LoF: 4 ARO options each (BS Attack, Dodge, Change Facing, Reset)
+    monkeypatch.setattr(odds, "ODDS_FACTS", 30 * 400)
+    built = []
+    original = odds.option_positions
+    monkeypatch.setattr(odds, "option_positions", lambda *a: built.append(len(v := original(*a))) or v)
+    path = tmp_path / "options.pos"
+    path.write_text(odds_position(30))
+    result = run("odds", str(path), "--format", "json")
+    assert result.exit_code == EXIT_BAD_INPUT
+    error = json.loads(result.stdout)["error"]
+    assert (error["kind"], error["line"], error["column"]) == ("position", 1, 1)
+    assert error["message"].startswith("the position is too large to price: 120 ARO options, each priced on a copy "
+                                       "of its ")
+    assert built == [120]
+
+
+def test_odds_within_the_bound_are_priced(tmp_path):
+    path = tmp_path / "few.pos"
+    path.write_text(odds_position(3))
+    result = run("odds", str(path), "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert len(data["options"]) == 12
+
+
+def test_odds_past_the_deadline_are_a_located_time_out(tmp_path, monkeypatch):
+    clock = itertools.count(0, 15)  # each look at the clock is 15 seconds after the one before
+    monkeypatch.setattr(odds, "monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr(odds.solver, "SOLVE_SECONDS", 20.0)
+    path = tmp_path / "slow.pos"
+    path.write_text(odds_position(2))
+    result = run("odds", str(path), "--format", "json")
+    assert result.exit_code == EXIT_BAD_INPUT
+    error = json.loads(result.stdout)["error"]
+    assert (error["kind"], error["line"], error["column"]) == ("time-out", 1, 1)
+    assert error["message"] == ("ruling odds found no odds within 20 seconds: the position is too large to price; "
+                                f"{odds.TOO_MANY}")

@@ -20,10 +20,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from time import monotonic
 
 from ..engine import solver, solver_copies
 from ..engine.catalogue import Catalogue, atom_text
-from ..engine.errors import Location, PositionError
+from ..engine.errors import (
+    Location,
+    PositionError,
+    PositionTimeout,
+    RulingError,
+    SolveTimeout,
+)
 from . import analysis, facts, report
 from .game import Aro, Game, SkillUse, TargetUse
 from .modelled import NotModelled
@@ -40,6 +47,23 @@ VARY = frozenset((
     ("aro_target_index", 3), ("aro_covers", 3), ("aro_delay", 1), ("aro_delay_target", 2),
     ("judge_declared_only", 0),
 ))
+
+# The work is bounded, in time and in memory. Each priced option is a copy of the
+# position, its facts built, grounded and priced: the work grows with the options times
+# the facts of one copy (a position of 15 troopers a side, every enemy with LoF: about
+# 60 options of 400 facts, 24,000 in all, priced in about a second; 100 enemies with LoF,
+# 400 options of 1,200 facts, about 6 seconds). ODDS_FACTS bounds the facts of every copy
+# in all, first from the troopers that might react (before solving), then from the options
+# found; solver.SOLVE_SECONDS bounds the whole run, checked between its steps.
+ODDS_FACTS = 500_000
+TOO_MANY = "write fewer troopers, relations or AROs, or ask 'ruling aros' (which lists the options without odds)"
+
+
+class OddsTooLarge(RulingError):
+    """A position whose odds would take more than :data:`ODDS_FACTS` facts of copies."""
+
+    kind = "position"
+
 
 # What follows the end states and is not priced: ruling check resolves it.
 LEFT_OUT = (
@@ -103,11 +127,14 @@ def odds(text: str, file: str = "<position>") -> OddsReport:
     Raises
     ------
     NotationError, PositionError
-        For a position that does not parse, names something unknown, or states a
-        deployment instead of an Order.
+        For a position that does not parse, names something unknown, states a
+        deployment instead of an Order, or is too large to price (:data:`ODDS_FACTS`).
+    PositionTimeout
+        If pricing takes longer than ``solver.SOLVE_SECONDS`` in all.
     RuleBaseError
         If the rule base fails.
     """
+    deadline = monotonic() + solver.SOLVE_SECONDS
     ready = analysis.prepare(text, file)
     if ready.position.deployments:
         # A deployment's roll is priced by nothing here: refuse rather than print 100% nothing.
@@ -116,30 +143,54 @@ def odds(text: str, file: str = "<position>") -> OddsReport:
         raise PositionError("ruling odds prices an Order and its AROs; a deployment's roll is resolved by "
                             "'ruling check'", Location(file, at.span.line, at.span.column, line),
                             ("'order' and 'aro' lines instead of a 'deploy' line",))
-    return game_odds(ready.game, ready.catalogue)
+    first = Location(file, 1, 1, text.split("\n", 1)[0])
+    try:
+        return game_odds(ready.game, ready.catalogue, deadline)
+    except OddsTooLarge as exc:
+        raise PositionError(str(exc), first, (TOO_MANY,)) from None
+    except SolveTimeout as exc:
+        raise PositionTimeout(str(exc), first) from None
 
 
-def game_odds(game: Game, cat: Catalogue) -> OddsReport:
+def game_odds(game: Game, cat: Catalogue, deadline: float | None = None) -> OddsReport:
     """The odds of a resolved position's Order and of each legal ARO option (its dice
     ignored), as :func:`odds` gives them: for a position already read, such as the
-    one ``ruling aros --odds`` lists.
+    one ``ruling aros --odds`` lists. ``deadline`` (a ``time.monotonic()`` time) bounds
+    the run, by default ``solver.SOLVE_SECONDS`` from the call.
 
     Raises
     ------
+    OddsTooLarge
+        If the copies it would solve hold more than :data:`ODDS_FACTS` facts in all.
+    SolveTimeout
+        If the run passes the deadline.
     RuleBaseError
         If the rule base fails.
     """
+    deadline = monotonic() + solver.SOLVE_SECONDS if deadline is None else deadline
     game = replace(game, dice=(), discards=())
-    program = solver_copies.Copies(game.edition, facts.build(game, cat), VARY)
+    # a trooper of a side other than the active one may react: a copy each at least, of at
+    # least a fact per trooper and per relation (counted before any fact is built)
+    _bounded(sum(t.side != game.active_side for t in game.troopers), "troopers that may react",
+             len(game.troopers) + len(game.relations), "troopers and relations")
+    base = facts.build(game, cat)
+    program = solver_copies.Copies(game.edition, base, VARY)
+    _in_time(deadline)
     atoms = program.atoms
     aros = report.aro_report(game, atoms, cat)
     declared = option_odds(game, cat, atoms)
     variants = option_positions(game, cat, aros)
+    _bounded(len(variants), "ARO options", len(base), "facts")
+    copies = []
+    for *_, variant in variants:
+        copies.append([*facts.build(variant, cat), facts.DECLARED_ONLY])
+        _in_time(deadline)
     # every option's position grounded in the position's program: what they share with
     # it is not grounded again
-    solved = program.solve([[*facts.build(v, cat), facts.DECLARED_ONLY] for *_, v in variants], show=READS)
+    solved = program.solve(copies, show=READS)
     rows = []
     for (reactor, option, ammo, variant), atoms in zip(variants, solved, strict=True):
+        _in_time(deadline)
         name = option.label if ammo is None else option.label.replace(
             f"({option.weapon_name})", f"({option.weapon_name}, {ammo_name(cat, ammo)})")
         row = option_odds(variant, cat, atoms, reactor)
@@ -149,6 +200,23 @@ def game_odds(game: Game, cat: Catalogue) -> OddsReport:
     return OddsReport(game.edition, game.activated, declared, tuple(rows), aros.conflicts, aros.breaches,
                       spearhead=aros.spearhead, fireteam_leader=aros.fireteam_leader,
                       not_modelled=aros.not_modelled, unverified=aros.unverified)
+
+
+def _bounded(copies: int, what: str, size: int, unit: str) -> None:
+    """Refuse odds whose copies would hold more than ODDS_FACTS facts in all (``size``:
+    the facts of one copy, or fewer: its ``unit``, each at least a fact)."""
+    if copies * size > ODDS_FACTS:
+        raise OddsTooLarge(
+            f"the position is too large to price: {copies:,} {what}, each priced on a copy of its {size:,} {unit}, "
+            f"make {copies * size:,} facts or more; ruling odds prices at most {ODDS_FACTS:,}")
+
+
+def _in_time(deadline: float) -> None:
+    """Stop the run once it is past its deadline."""
+    if monotonic() > deadline:
+        raise SolveTimeout(
+            f"ruling odds found no odds within {solver.SOLVE_SECONDS:g} seconds: the position is too large to "
+            f"price; {TOO_MANY}")
 
 
 def option_odds(game: Game, cat: Catalogue, atoms: solver.Atoms, reactor: str | None = None) -> OptionOdds:
