@@ -16,12 +16,10 @@ from pathlib import Path
 
 import click
 
-from . import __version__, urban_war
-from .engine import solver
-from .engine.catalogue import load as load_catalogue
+from . import __version__, games
 from .engine.errors import RulingError
-from .engine.resources import editions
-from .infinity import analysis, render
+from .engine.game import FORMATS, Output
+from .engine.json_text import to_json
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -38,7 +36,7 @@ Exit codes:
 """
 
 format_option = click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    "--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
     help="Output for a person (text) or a program (json).",
 )
 position_argument = click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
@@ -93,19 +91,7 @@ def main() -> None:
               help="Add to each legal ARO its exact chances (active down, reactor down, nothing), as 'ruling odds'.")
 def aros(file: str, fmt: str, legal_only: bool, strict: bool, with_odds: bool) -> None:
     """Each enemy trooper's legal AROs, and the rule denying every other option."""
-    analysed = _run(file, fmt, "aros", legal_only=legal_only, strict=strict, with_odds=with_odds)
-    result = analysed.aros()
-    if with_odds:
-        from .infinity import odds as odds_module
-        from .infinity import odds_render
-
-        priced = _guard(lambda: odds_module.game_odds(analysed.game, analysed.catalogue), fmt)
-        _emit_data(odds_render.aros_odds_dict(result, priced), fmt,
-                   lambda _data: render.aros_text(result, show_denied=not legal_only, odds=priced))
-    else:
-        _emit(result, fmt, lambda r: render.aros_text(r, show_denied=not legal_only))
-    failed = result.conflicts or result.breaches or (strict and result.not_modelled)
-    sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
+    _judge("aros", file, fmt, legal_only=legal_only, strict=strict, with_odds=with_odds)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
@@ -114,10 +100,7 @@ def aros(file: str, fmt: str, legal_only: bool, strict: bool, with_odds: bool) -
 @strict_option
 def check(file: str, fmt: str, strict: bool) -> None:
     """Verdict on the declared Order and AROs (exit 1 if anything is illegal)."""
-    result = _run(file, fmt, "check", strict=strict).check()
-    _emit(result, fmt, render.check_text)
-    failed = not result.legal or result.conflicts or (strict and result.not_modelled)
-    sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
+    _judge("check", file, fmt, strict=strict)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
@@ -127,10 +110,7 @@ def check(file: str, fmt: str, strict: bool) -> None:
 @strict_option
 def declarations(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
     """Every skill, weapon and target the activated trooper may declare, slot by slot."""
-    result = _run(file, fmt, "declarations", legal_only=legal_only, strict=strict).declarations()
-    _emit(result, fmt, lambda r: render.declarations_text(r, show_denied=not legal_only))
-    failed = result.conflicts or result.breaches or (strict and result.not_modelled)
-    sys.exit(EXIT_ILLEGAL if failed else EXIT_OK)
+    _judge("declarations", file, fmt, legal_only=legal_only, strict=strict)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
@@ -138,12 +118,9 @@ def declarations(file: str, fmt: str, legal_only: bool, strict: bool) -> None:
 @format_option
 def odds(file: str, fmt: str) -> None:
     """Exact odds of the declared Order and of each reactive trooper's legal AROs, best first."""
-    from .infinity import odds as odds_module
-    from .infinity import odds_render
-
-    result = _guard(lambda: odds_module.odds(_read(file), file), fmt)
-    _emit_data(odds_render.odds_dict(result), fmt, lambda _data: odds_render.odds_text(result))
-    sys.exit(EXIT_ILLEGAL if result.conflicts or result.breaches else EXIT_OK)
+    text = _guard(lambda: _read(file), fmt)
+    output = _guard(lambda: games.for_text(text, file).odds(text, file, fmt), fmt)
+    _finish(output)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
@@ -154,32 +131,29 @@ def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
     """Run case files (or folders of them); exit 1 if any case fails."""
     import time
 
-    from .infinity import batch, cases
-    from .urban_war import cases as urban_war_cases
+    from .engine import cases
 
     # On a terminal, a progress line on stderr, rewritten in place and erased at the end.
     progress = fmt == "text" and sys.stdout.isatty() and sys.stderr.isatty()
-    results: list[cases.CaseResult | urban_war_cases.CaseResult] = []
+    results: list[cases.CaseResult] = []
     try:
-        other_game = urban_war_cases.collect([Path(p) for p in paths])
-        found = cases.collect([Path(p) for p in paths if not urban_war_cases.only_urban_war(Path(p))])
+        found = games.collect_cases([Path(p) for p in paths])
         start = shown = time.monotonic()
-        for result in batch.run(found):
+        for result in games.run_cases(found):
             results.append(result)
             now = time.monotonic()
             if progress and (now - shown >= 0.1 or len(results) == len(found)):
                 shown = now
                 failures = sum(not r.passed for r in results)
-                line = batch.progress_line(len(results), len(found), failures, now - start)
+                line = cases.progress_line(len(results), len(found), failures, now - start)
                 click.echo(f"\r{line}\033[K", err=True, nl=False)
-        results += [urban_war_cases.run(case) for case in other_game]
     except RulingError as exc:
         _fail(exc, fmt)
     if progress:
         click.echo("\r\033[K", err=True, nl=False)
     failed = [r for r in results if not r.passed]
     if fmt == "json":
-        click.echo(render.to_json({
+        click.echo(to_json({
             "passed": len(results) - len(failed),
             "failed": len(failed),
             "cases": [r.to_dict() for r in results],
@@ -194,25 +168,27 @@ def verify(paths: tuple[str, ...], fmt: str, verbose: bool) -> None:
 
 @main.command(epilog=EXIT_CODES_HELP)
 @position_argument
-def facts(file: str) -> None:
-    """Print the position as clingo facts, to reproduce a run with the clingo command."""
-    text = _guard(lambda: _read(file), "text")
-    if urban_war.declares_game(text):
-        from .urban_war import facts as uw_facts
-        from .urban_war import notation as uw_notation
+@format_option
+def facts(file: str, fmt: str) -> None:
+    """Print the position as clingo facts, to reproduce a run with the clingo command
+    (JSON: the rule set's entry file and the facts, one string each)."""
+    text = _guard(lambda: _read(file), fmt)
+    rule_set, symbols = _guard(lambda: games.for_text(text, file).facts(text, file), fmt)
+    from .engine import solver
 
-        _, uw_symbols = _guard(lambda: uw_facts.build(uw_notation.parse(text, file)), "text")
-        click.echo(f"% python -m clingo {solver.entry_file(urban_war.ENTRY)} <this file>")
-        click.echo(solver.program_text(uw_symbols), nl=False)
-        sys.exit(EXIT_OK)
-    game, _, symbols = _guard(lambda: analysis.load(text, file), "text")
-    click.echo(f"% python -m clingo {solver.entry_file(game.edition)} <this file>")
-    click.echo(solver.program_text(symbols), nl=False)
+    entry = solver.entry_file(rule_set)
+    if fmt == "json":
+        click.echo(to_json({"rule_set": rule_set, "entry": str(entry), "facts": [f"{s}." for s in symbols]}))
+    else:
+        click.echo(f"% python -m clingo {entry} <this file>")
+        click.echo(solver.program_text(symbols), nl=False)
+    sys.exit(EXIT_OK)
 
 
 @main.command(epilog=EXIT_CODES_HELP)
 @click.argument("rule_ids", metavar="[ID]...", nargs=-1)
-@click.option("--edition", type=click.Choice(editions()), help="Only this edition's rules (default: every edition).")
+@click.option("--edition", type=click.Choice(games.rule_sets()),
+              help="Only this rule set's rules: an Infinity edition or another game (default: every one).")
 @format_option
 def rules(rule_ids: tuple[str, ...], edition: str | None, fmt: str) -> None:
     """Each rule's edition, source and text, the file:line citing it and every file:line using it.
@@ -221,9 +197,9 @@ def rules(rule_ids: tuple[str, ...], edition: str | None, fmt: str) -> None:
     """
     from .engine import rulebook  # only this command reads the rule base's text
 
-    found = _guard(lambda: rulebook.select(rule_ids, (edition,) if edition else editions()), fmt)
+    found = _guard(lambda: rulebook.select(rule_ids, (edition,) if edition else games.rule_sets()), fmt)
     if fmt == "json":
-        click.echo(render.to_json({"rules": [r.to_dict() for r in found]}))
+        click.echo(to_json({"rules": [r.to_dict() for r in found]}))
     elif rule_ids:
         click.echo("\n".join(r.describe() for r in found))
     else:
@@ -234,8 +210,8 @@ def rules(rule_ids: tuple[str, ...], edition: str | None, fmt: str) -> None:
 @main.command(name="catalogue", epilog=EXIT_CODES_HELP)
 @click.argument("kind", required=False)
 @click.argument("name", required=False)
-@click.option("--edition", type=click.Choice(editions()), default="n5", show_default=True,
-              help="The edition whose catalogue to list.")
+@click.option("--edition", type=click.Choice(games.catalogues()), default="n5", show_default=True,
+              help="The catalogue to list: an Infinity edition's, or another game's.")
 @format_option
 def catalogue_command(kind: str | None, name: str | None, edition: str, fmt: str) -> None:
     """The catalogue: profiles, weapons, skills, special skills, states, characteristics,
@@ -247,54 +223,18 @@ def catalogue_command(kind: str | None, name: str | None, edition: str, fmt: str
     With a KIND and a NAME (e.g. weapons "Combi Rifle"), that entry with all its values.
     An unknown KIND or NAME is exit 2.
     """
-    from .infinity import modelled  # only this command lists the catalogue
-
-    listing = _guard(lambda: modelled.catalogue_listing(load_catalogue(edition), kind, name), fmt)
-    _emit_data(listing, fmt, render.catalogue_text)
-    sys.exit(EXIT_OK)
+    _finish(_guard(lambda: games.catalogue_game(edition).catalogue(edition, kind, name, fmt), fmt))
 
 
-def _emit_data(data: dict, fmt: str, as_text) -> None:
-    """Plain data on stdout, as JSON or as the text ``as_text`` makes of it."""
-    click.echo(render.to_json(data) if fmt == "json" else as_text(data), nl=fmt == "json")
-
-
-def _emit(result, fmt: str, as_text) -> None:
-    """A report on stdout, as JSON or as the text ``as_text`` makes of it."""
-    if fmt == "json":
-        click.echo(render.to_json(result.to_dict()))
-    else:
-        click.echo(as_text(result), nl=False)
-
-
-def _run(file: str, fmt: str, command: str, **flags: bool) -> analysis.Analysis:
+def _judge(command: str, file: str, fmt: str, **flags: bool) -> None:
+    """``command``'s verdict on the position in ``file``, from the game it is written for; exits."""
     text = _guard(lambda: _read(file), fmt)
-    if urban_war.declares_game(text):
-        _urban_war(command, text, file, fmt, **flags)
-    return _guard(lambda: analysis.analyse(text, file, only=command), fmt)
+    _finish(_guard(lambda: games.for_text(text, file).judge(command, text, file, fmt, **flags), fmt))
 
 
-def _urban_war(command: str, text: str, file: str, fmt: str, legal_only: bool = False, strict: bool = False,
-               with_odds: bool = False) -> None:
-    """aros, declarations and check on an Urban War position (checker/urban_war/); exits."""
-    from .urban_war import analysis as uw_analysis
-    from .urban_war import render as uw_render
-
-    if with_odds:
-        _fail(RulingError("--odds does not cover Urban War: the success values of its d10 tests are not "
-                          "in the rule base"), fmt)
-    analysed = _guard(lambda: uw_analysis.analyse(text, file), fmt)
-    if command == "check":
-        checked = analysed.check()
-        _emit(checked, fmt, uw_render.check_text)
-        sys.exit(EXIT_ILLEGAL if not checked.legal or (strict and checked.not_modelled) else EXIT_OK)
-    if command == "aros":
-        reactions = analysed.reactions()
-        _emit(reactions, fmt, lambda r: uw_render.reactions_text(r, show_denied=not legal_only))
-        sys.exit(EXIT_ILLEGAL if strict and reactions.not_modelled else EXIT_OK)
-    declared = analysed.declarations()
-    _emit(declared, fmt, lambda r: uw_render.declarations_text(r, show_denied=not legal_only))
-    sys.exit(EXIT_ILLEGAL if strict and declared.not_modelled else EXIT_OK)
+def _finish(output: Output) -> None:
+    click.echo(output.body, nl=False)
+    sys.exit(EXIT_ILLEGAL if output.failed else EXIT_OK)
 
 
 def _read(file: str) -> str:
@@ -317,6 +257,6 @@ def _guard(work, fmt: str):
 
 def _fail(exc: RulingError, fmt: str):
     if fmt == "json":
-        click.echo(render.to_json({"error": exc.to_dict()}))
+        click.echo(to_json({"error": exc.to_dict()}))
     click.echo(str(exc), err=True)
     sys.exit(EXIT_BAD_INPUT)

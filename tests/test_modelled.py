@@ -53,6 +53,7 @@ from checker.cli import EXIT_ILLEGAL, EXIT_OK
 from checker.engine import catalogue as cat
 from checker.engine import rulebook
 from checker.engine.catalogue import NO, PARTIAL, YES
+from checker.engine.json_text import to_json
 from checker.engine.resources import asp_dir, editions
 from checker.infinity import render
 
@@ -418,7 +419,7 @@ def test_nothing_unmodelled_in_play_renders_nothing_new():
     for report, text in ((analysis.aros(), render.aros_text), (analysis.declarations(), render.declarations_text),
                          (analysis.check(), render.check_text)):
         assert report.not_modelled == ()
-        assert json.loads(render.to_json(report.to_dict()))["not_modelled"] == []
+        assert json.loads(to_json(report.to_dict()))["not_modelled"] == []
         assert "Not modelled" not in text(report)
 
 
@@ -442,7 +443,7 @@ def test_the_section_closes_the_text_of_every_verdict():
 
 
 def test_json_lists_items_by_id():
-    item = json.loads(render.to_json(_analyse(UNMODELLED).aros().to_dict()))["not_modelled"][-1]
+    item = json.loads(to_json(_analyse(UNMODELLED).aros().to_dict()))["not_modelled"][-1]
     assert item == {
         "kind": "traits", "id": "silent", "name": "Silent", "status": "no", "missing": "no rule reads it",
         "source": cat.load("n5").entries["traits"]["silent"].source, "troopers": ["fus"],

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from checker import games
 from checker.cli import main
 from checker.engine import catalogue, solver
 from checker.engine.errors import NotationError, PositionError
-from checker.urban_war import ENTRY, cases, declares_game
+from checker.urban_war import ENTRY, declares_game
 from checker.urban_war.analysis import analyse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,17 +76,11 @@ def test_the_entry_file_includes_the_engine_and_no_infinity_file():
 
 
 def test_each_modelled_skill_has_two_cases():
-    sources = [cases.load(p).source for p in CASES.rglob(f"*{cases.SUFFIX}")]
+    sources = [case.source for case in games.collect_cases([CASES])]
     for entry in catalogue.load("urban-war").all("special_skills"):
         if entry.modelled != "no":
             named = [s for s in sources if f"seed 004_5af2cbd84cdeb84c.txt, {entry.name}" in s]
             assert len(named) >= 2, entry.name
-
-
-@pytest.mark.parametrize("path", sorted(CASES.rglob(f"*{cases.SUFFIX}")), ids=lambda p: p.stem)
-def test_case(path):
-    result = cases.run(cases.load(path))
-    assert result.passed, result.describe()
 
 
 def test_the_example_resolves():
@@ -140,7 +135,7 @@ def test_verify_runs_the_urban_war_cases():
 
 
 def test_a_malformed_case_is_refused(tmp_path):
-    bad = tmp_path / "bad.uwcase"
+    bad = tmp_path / "bad.toml"
     bad.write_text('source = "x"\ncommand = "check"\nposition = "game urban-war"\n[expect]\nlegl = true\n')
     result = CliRunner().invoke(main, ["verify", str(bad)])
     assert result.exit_code == 2 and "unknown key 'legl'" in result.output

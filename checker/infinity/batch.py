@@ -6,8 +6,7 @@ per group instead of once per case; each case then reads its own answer. Each wo
 is a fork of this process made after the caches every case uses are filled (each
 edition's rule base parsed, its catalogue read, the grammar built). Where fork is not
 available, or for a handful of cases, the groups run here, one after another. No
-printing: the caller gets each result as it comes, in order, and may show progress
-with ``progress_line``.
+printing: the caller gets each result as it comes, in order.
 """
 
 from __future__ import annotations
@@ -96,9 +95,3 @@ def warm() -> None:
 
 def _can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
-
-
-def progress_line(done: int, total: int, failed: int, seconds: float) -> str:
-    """``'120/458 cases, 1 failed, 9 s left'``: the time left at the rate so far."""
-    left = seconds / done * (total - done) if done else 0.0
-    return f"{done}/{total} cases, {failed} failed, {left:.0f} s left"

@@ -5,30 +5,13 @@ The format is documented in ``checker/infinity/cases.py``."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.cases import Difference
 from ..engine.errors import LocatedError, RulingError
 from .case_spec import NOT_PRICED
 from .odds import OddsReport, OptionOdds
 from .report import INVALID, LEGAL, AroReport, CheckReport, DeclarationsReport
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One expectation's key, the items expected but missing, and those not expected."""
-
-    key: str
-    missing: tuple = ()
-    unexpected: tuple = ()
-
-    def __str__(self) -> str:
-        parts = [f"  {self.key}:"]
-        if self.missing:
-            parts.append(f"    missing:    {', '.join(map(str, self.missing))}")
-        if self.unexpected:
-            parts.append(f"    unexpected: {', '.join(map(str, self.unexpected))}")
-        return "\n".join(parts)
 
 
 def _compare(key: str, expected, actual) -> list[Difference]:

@@ -114,14 +114,13 @@ key (and the closest known key), and pytest reports a collection error.
 from __future__ import annotations
 
 import re
-import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.cases import Case, CaseResult, Difference, case_files, read
 from ..engine.errors import CaseFormatError, RulingError
-from . import analysis, case_schema, case_spec, odds
+from ..engine.game import named_game
+from . import GAME_NAME, analysis, case_schema, case_spec, odds
 from .case_compare import (
-    Difference,
     aro_differences,
     check_differences,
     declaration_differences,
@@ -132,94 +131,38 @@ from .odds_render import odds_text
 from .render import aros_text, check_text, declarations_text
 
 
-@dataclass(frozen=True)
-class Case:
-    """One case file, checked against the format: its ``[expect]`` holds only known keys."""
-
-    path: Path
-    source: str
-    description: str
-    command: str
-    position: str
-    expect: dict
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    """A case run: the differences between what it expects and what ruling derives."""
-
-    case: Case
-    differences: tuple[Difference, ...]
-    output: str = field(default="", compare=False)
-
-    @property
-    def passed(self) -> bool:
-        return not self.differences
-
-    def describe(self) -> str:
-        head = f"{'PASS' if self.passed else 'FAIL'} {self.case.path}  ({self.case.source})"
-        if self.passed:
-            return head
-        numbered = "\n".join(
-            f"  {n:3} | {line}" for n, line in enumerate(self.case.position.splitlines(), 1)
-        )
-        return "\n".join([
-            head,
-            f"  {self.case.description}",
-            "position:",
-            numbered,
-            "differences:",
-            *map(str, self.differences),
-            "output:",
-            *("  " + line for line in self.output.splitlines()),
-            f"reproduce: ruling verify {self.case.path} --verbose",
-            "",
-        ])
-
-    def to_dict(self) -> dict:
-        return {
-            "case": str(self.case.path),
-            "source": self.case.source,
-            "passed": self.passed,
-            "differences": [
-                {"key": d.key, "missing": list(d.missing), "unexpected": list(d.unexpected)}
-                for d in self.differences
-            ],
-        }
-
-
 def collect(paths: list[Path]) -> list[Case]:
-    """Every ``*.toml`` case under the given files and folders, in path order.
+    """Every Infinity case under the given files and folders, in path order: the case
+    files whose position names no other game (``engine.game.named_game``).
 
     Raises
     ------
     CaseFormatError
         If a case is malformed, or a folder holds no case (it would pass, testing nothing).
     """
-    files: list[Path] = []
-    for path in paths:
-        found = sorted(path.rglob("*.toml")) if path.is_dir() else [path]
-        if not found:
-            raise CaseFormatError(f"{path}: no case files (*.toml) in this folder")
-        files += found
-    return [load(f) for f in files]
+    found = []
+    for path in case_files(paths):
+        data, text = read(path)
+        if named_game(str(data.get("position", ""))) in (None, GAME_NAME):
+            found.append(from_table(path, data, text))
+    return found
 
 
 def load(path: Path) -> Case:
-    """Read one case file.
+    """Read one Infinity case file (``from_table``)."""
+    return from_table(path, *read(path))
+
+
+def from_table(path: Path, data: dict, text: str) -> Case:
+    """An Infinity case from its file's table ``data`` and ``text`` (``engine.cases.read``).
 
     Raises
     ------
     CaseFormatError
-        If the file is not TOML, or a key is unknown, missing or of the wrong type for
-        the case's command (``checker/infinity/case_schema.py``): one located line per problem,
-        naming the key and, for a misspelt one, the closest known key.
+        If a key is unknown, missing or of the wrong type for the case's command
+        (``checker/infinity/case_schema.py``): one located line per problem, naming the
+        key and, for a misspelt one, the closest known key.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CaseFormatError(f"{path}: {exc}") from None
     found = case_schema.problems(data)
     if found:
         command = data.get("command", "aros")

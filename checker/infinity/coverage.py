@@ -292,18 +292,7 @@ def render(coverages: Sequence[EditionCoverage]) -> str:
     ]
     for cov in coverages:
         lines += _edition(cov)
-    lines += ["", *_urban_war()]
     return "\n".join(lines) + "\n"
-
-
-def _urban_war() -> list[str]:
-    """The second game's section: its own coverage page (checker/urban_war/coverage.py),
-    one heading level down; its cases are ``*.uwcase`` files, counted by its own test."""
-    from ..urban_war.coverage import coverage_markdown
-
-    page = coverage_markdown().rstrip("\n").split("\n")
-    return ["## Urban War" if line == "# Urban War coverage" else "#" + line if line.startswith("## ") else line
-            for line in page]
 
 
 def build(paths: Sequence[Path] | None = None, root: Path = ROOT) -> str:

@@ -6,7 +6,7 @@ Defines: :func:`declares_game`, the game's name and the name of its rule base en
 
 from __future__ import annotations
 
-import re
+from ..engine.game import named_game
 
 GAME = "urban-war"
 # The rule base entry file, asp/urban_war.lp (see that file for why it is not urban-war.lp).
@@ -14,9 +14,7 @@ ENTRY = "urban_war"
 # The catalogue folder, checker/catalogue/urban-war/.
 CATALOGUE = "urban-war"
 
-_FIRST_STATEMENT = re.compile(r"\A(?:[ \t\f]*(?:#[^\n]*)?\r?\n)*[ \t\f]*game[ \t\f]+urban-war(?:[ \t\f#\r\n]|\Z)")
-
 
 def declares_game(text: str) -> bool:
     """True when the position's first statement is ``game urban-war``."""
-    return _FIRST_STATEMENT.match(text) is not None
+    return named_game(text) == GAME

@@ -1,5 +1,5 @@
-"""Urban War rule cases: one TOML file per case, ending in ``.uwcase`` (so Infinity's
-case collector, which reads ``*.toml``, leaves them alone), expectations compared both ways.
+"""Urban War rule cases: one TOML file per case (``checker/engine/cases.py``), its
+position opening with ``game urban-war``, expectations compared both ways.
 
 A case file::
 
@@ -31,24 +31,18 @@ A case file::
     line = 3
     message = "unknown model id"
 
-Inputs: case files. Defines: :func:`collect`, :func:`load`, :func:`run`, :class:`CaseResult`.
+Inputs: case files. Defines: :func:`load`, :func:`run`.
 """
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+from ..engine.cases import Case, CaseResult, Difference
 from ..engine.errors import CaseFormatError, LocatedError, RulingError
-from ..infinity.case_compare import Difference
-from ..infinity.cases import (  # the case format's records, shared with Infinity's cases
-    Case,
-    CaseResult,
-)
 from . import analysis, render
 from .report import Option
 
-SUFFIX = ".uwcase"
 KEYS = {
     "aros": {"legal", "denied", "tests"},
     "declarations": {"legal", "denied", "tests"},
@@ -57,33 +51,15 @@ KEYS = {
 }
 
 
-def only_urban_war(path: Path) -> bool:
-    """A case file of this game, or a folder holding such cases and no Infinity case."""
-    if path.is_dir():
-        return any(path.rglob(f"*{SUFFIX}")) and not any(path.rglob("*.toml"))
-    return path.suffix == SUFFIX
-
-
-def collect(paths: list[Path]) -> list[Case]:
-    """Every Urban War case under the given files and folders, in path order."""
-    files: list[Path] = []
-    for path in paths:
-        files += sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path] if path.suffix == SUFFIX else []
-    return [load(f) for f in files]
-
-
-def load(path: Path) -> Case:
-    """Read one case file.
+def load(path: Path, data: dict, text: str) -> Case:
+    """An Urban War case from its file's table ``data`` (``engine.cases.read``; ``text``
+    is the file's text).
 
     Raises
     ------
     CaseFormatError
-        If it is not TOML, lacks source, position or expect, or has an unknown key.
+        If it lacks source, position or expect, or has an unknown key.
     """
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CaseFormatError(f"{path}: {exc}") from None
     command = data.get("command", "aros")
     problems = [f"missing key {k!r}" for k in ("source", "position", "expect") if k not in data]
     if command not in KEYS:
