@@ -57,6 +57,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
                 add("skill_param", t.id, s.id, s.param)
         for w in (*t.weapons, *t.equipment):
             add("carries", t.id, w)
+        if not t.weapons and t.profile and catalogue.entries["profiles"][t.profile].get("weapons") is None:
+            add("weapons_unwritten", t.id)  # a profile without values, no `weapons:` written
         for w in sorted({w for w in t.weapons if t.weapons.count(w) > 1}):
             add("twin_weapons", t.id, w)
         for c in t.characteristics:

@@ -307,6 +307,9 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
     if kind == "ammunition":
         roller, weapon = ids
         return kind, ids, f"{weapon}, <ammunition>", f"the parentheses of {roller}'s skill: the weapon has several"
+    if kind == "weapons":
+        (trooper,) = ids
+        return kind, ids, "weapons: <its weapons>", f"{trooper}'s details: its profile lists none"
     if kind == "smoke_distance":
         (thrower,) = ids
         return kind, ids, f"smoke {thrower} at N", "a line of its own, N the inches to where the Smoke lands"
