@@ -137,6 +137,7 @@ class _Resolver:
                 f"{', '.join(sorted(sides)) or 'none'}",
                 pos.active,
             )
+        self._brackets()
         return Game(
             edition=pos.edition.text,
             active_side=active,
@@ -271,6 +272,31 @@ class _Resolver:
             raise self.error(
                 f"{what} {named.text!r} is reserved: {why}, so a trooper or side of that name would "
                 "be taken for it", named, ("a name the rules do not use: choose another",))
+
+    def _brackets(self) -> None:
+        """A template's brackets list the troopers it affects besides its main target
+        (seed 003 pp.36-37; core/templates.lp, under/2): not the main target, which it is
+        placed on, nor its attacker (or Mine), which its own template does not affect
+        (seed 003 p.37), nor one trooper twice; a position error at the first such name."""
+        placed = [(o.trooper, t) for o in self.pos.orders for s in o.skills for t in s.targets]
+        placed += [(a.trooper, t) for a in self.pos.aros for t in a.skill.targets]
+        placed += [(r.subject, Target(r.object, covered=r.covered)) for r in self.pos.relations if r.kind == "trigger"]
+        for attacker, target in placed:
+            seen: dict[str, Named] = {}
+            for named in target.covered:
+                wrong = None
+                if named.text == attacker.text:
+                    wrong = "places this template, and its own template does not affect it (seed 003 p.37)"
+                elif named.text == target.id.text:
+                    wrong = "is the template's main target: the brackets list the troopers it affects besides"
+                elif named.text in seen:
+                    wrong = (f"is listed twice in the brackets (first at column {seen[named.text].span.column}): "
+                             "a template affects a trooper once")
+                if wrong:
+                    expected = (f"each trooper the template on {target.id.text} affects besides, once, "
+                                f"without {target.id.text} or {attacker.text}")
+                    raise self.error(f"{named.text!r} {wrong}", named, (expected,))
+                seen[named.text] = named
 
     def _trooper(self, decl: TrooperDecl) -> Trooper:
         if decl.deployable is not None:
