@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import marshal
+
 import pytest
 
 from checker.engine import catalogue as cat
-from checker.engine.resources import editions
+from checker.engine.resources import catalogue_dir, editions
 from checker.infinity.resolve import LIST_KINDS
 
 
@@ -64,3 +66,26 @@ def test_every_entry_but_a_profile_says_what_the_rule_base_does_with_it(edition)
             else:
                 assert entry.modelled in cat.STATUSES, f"{edition} {kind} {entry.id}"
                 assert (entry.missing is not None) == (entry.modelled == cat.PARTIAL) or entry.modelled == cat.NO
+
+
+def test_parsed_tables_are_kept_in_the_cache_folder_and_read_back(tmp_path, monkeypatch):
+    """The parsed TOML tables are written to the user's cache folder once and read from it
+    after (a measured win: a fresh `ruling aros` at 15 a side spends about 5% of its time
+    in tomllib); a damaged cache file is parsed again and replaced."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = catalogue_dir() / "n5"
+    parsed = cat._tables(folder)
+    files = list((tmp_path / "ruling").glob("catalogue-n5-*.marshal"))
+    assert len(files) == 1 and marshal.loads(files[0].read_bytes()) == parsed
+    assert set(parsed) == set(cat.KINDS) and parsed["skills"]["skill"]
+
+    def no_parse(_text):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(cat.tomllib, "loads", no_parse)
+    assert cat._tables(folder) == parsed
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    files[0].write_bytes(b"\x00damaged")
+    assert cat._tables(folder) == parsed
+    assert marshal.loads(files[0].read_bytes()) == parsed
