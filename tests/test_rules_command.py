@@ -8,14 +8,15 @@ import re
 import pytest
 from click.testing import CliRunner
 
+from checker import games
 from checker.cli import EXIT_BAD_INPUT, EXIT_OK, main
 from checker.engine import rulebook
 from checker.engine.errors import RuleBaseError
-from checker.engine.resources import asp_dir, editions
+from checker.engine.resources import asp_dir
 
 from .conftest import ROOT, holds_statements, included
 
-CITATION = re.compile(r"^rule\(([a-z0-9_]+), (n3|n5),", re.MULTILINE)
+CITATION = re.compile(r"^rule\(([a-z0-9_]+), (n3|n5|urban_war),", re.MULTILINE)
 
 
 def run(*args):
@@ -73,16 +74,16 @@ def test_every_printed_place_holds_its_rule():
             assert not edition_file or place["file"].startswith(f"asp/infinity/{rule['edition']}/")
 
 
-def test_every_id_of_both_editions_is_indexed_from_the_files_the_edition_loads():
+def test_every_id_of_every_rule_set_is_indexed_from_the_files_the_rule_set_loads():
     indexed = {(r["id"], r["edition"]) for r in all_rules()}
     expected = set()
-    for edition in editions():
+    for edition in games.rule_sets():
         files = included(asp_dir().resolve() / f"{edition}.lp")
         with_rules = [f for i, f in enumerate(files) if i == 0 or holds_statements(f)]
         assert list(rulebook.load(edition).files) == [f.relative_to(ROOT).as_posix() for f in with_rules]
         expected |= {c for f in files for c in CITATION.findall(f.read_text(encoding="utf-8"))}
     assert sorted(expected - indexed) == [] and sorted(indexed - expected) == []
-    assert {e for _, e in indexed} == {"n3", "n5"}
+    assert {e for _, e in indexed} == {"n3", "n5", "urban_war"}
 
 
 def test_no_id_lists_every_rule_of_the_edition_one_line_each():
@@ -93,14 +94,14 @@ def test_no_id_lists_every_rule_of_the_edition_one_line_each():
     assert len(lines) == len(ids)
     for rule_id, line in zip(ids, lines):
         assert line.startswith(f"[{rule_id}] N5 asp/infinity/n5/"), line  # its table, or its skill's file
-    both = run("rules").output.rstrip("\n").split("\n")
-    assert len(both) == len(rulebook.load("n3").ids) + len(ids)
+    every = run("rules").output.rstrip("\n").split("\n")
+    assert len(every) == sum(len(rulebook.load(e).ids) for e in ("n3", "n5", "urban_war"))
 
 
 def test_an_unknown_id_exits_2_with_a_hint():
     result = run("rules", "template_dodg")
     assert result.exit_code == EXIT_BAD_INPUT
-    assert "unknown N3/N5 rule 'template_dodg' (did you mean template_dodge" in result.output
+    assert "unknown N3/N5/URBAN_WAR rule 'template_dodg' (did you mean template_dodge" in result.output
     assert "Traceback" not in result.output
     result = run("rules", "template_dodge", "--edition", "n5")
     assert result.exit_code == EXIT_BAD_INPUT
@@ -109,7 +110,7 @@ def test_an_unknown_id_exits_2_with_a_hint():
     assert result.exit_code == EXIT_BAD_INPUT
     error = json.loads(result.output.split("\n}\n")[0] + "\n}")["error"]
     assert error == {"kind": "unknown-rule", "rule": "xyzzy", "suggestions": [],
-                     "message": "unknown N3/N5 rule 'xyzzy' ('ruling rules' lists every rule)"}
+                     "message": "unknown N3/N5/URBAN_WAR rule 'xyzzy' ('ruling rules' lists every rule)"}
 
 
 def test_one_unknown_id_among_known_ones_is_still_exit_2():
