@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import tomllib
 
 import pytest
 
@@ -11,7 +10,7 @@ from checker.engine.errors import NotationError, RulingError
 from checker.engine.resources import grammar_file
 from checker.infinity import notation, resolve
 
-from .conftest import ROOT
+from .sample import case_sample, whole
 
 
 def grammar_example() -> str:
@@ -217,16 +216,23 @@ def _mutate(text: str, rng: random.Random) -> str:
     return text[:i] + ("" if op == "delete" else rng.choice(MUTATIONS)) + keep
 
 
-def test_quick_line_reader_reads_as_lark_does():
-    """Every case position, each mutated a few times (characters, numbers, lines), and edge
-    spellings: the same Position, statements and error with the quick reader as with lark
-    reading every line."""
+def _reads_as_lark_does(positions: list[str]) -> None:
     rng = random.Random(16)
     texts = []
-    for path in sorted((ROOT / "cases").rglob("*.toml")):
-        text = tomllib.loads(path.read_text(encoding="utf-8")).get("position")
-        if text:
-            texts += [text, *(_mutate(text, rng) for _ in range(3))]
+    for text in positions:
+        texts += [text, *(_mutate(text, rng) for _ in range(3))]
     texts += QUICK_EDGES
     differ = [t for t in texts if _outcome(notation.parse, t) != _outcome(_lark_only, t)]
     assert differ == []
+
+
+def test_quick_line_reader_reads_as_lark_does():
+    """A sample of the case positions (tests/sample.py), each mutated a few times
+    (characters, numbers, lines), and edge spellings: the same Position, statements and
+    error with the quick reader as with lark reading every line."""
+    _reads_as_lark_does([c.position for c in case_sample() if c.position])
+
+
+@pytest.mark.slow
+def test_quick_line_reader_reads_every_case_position_as_lark_does():
+    _reads_as_lark_does([c.position for c in whole() if c.position])

@@ -21,7 +21,7 @@ from checker.infinity.analysis import load
 from checker.infinity.odds import odds
 from checker.infinity.odds_render import odds_dict, odds_text
 
-from .conftest import ROOT
+from .sample import case_sample, whole
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "odds.pos"
 
@@ -356,20 +356,31 @@ def test_odds_of_a_deployment_is_refused_at_its_deploy_line(tmp_path):
     assert f"{path}:5:8: error: ruling odds prices an Order and its AROs" in result.output
 
 
-def test_judging_only_the_declared_gives_every_case_the_same_check():
+def _declared_only_gives_the_same_check(sample: list[cases.Case]) -> None:
     """``ruling odds`` solves its copies of a position with ``facts.DECLARED_ONLY`` (no
-    list of options): every case position's check report is the same with it."""
+    list of options): each position's check report is the same with it."""
     loaded = []
-    for case in cases.collect([ROOT / "cases"]):
+    for case in sample:
         if case.command == "error":
             continue
         try:
             loaded.append(load(case.position, str(case.path)))
         except RulingError:
             continue
+    assert {g.edition for g, _, _ in loaded} == {"n5", "n3"}
     for edition in ("n5", "n3"):
         games = [(g, c, f) for g, c, f in loaded if g.edition == edition]
         full = solver_many.solve_each(edition, [f for _, _, f in games])
         declared = solver_many.solve_each(edition, [[*f, facts.DECLARED_ONLY] for _, _, f in games])
         for (game, cat, _), a, b in zip(games, full, declared, strict=True):
             assert report.check_report(game, b, cat).to_dict() == report.check_report(game, a, cat).to_dict()
+
+
+def test_judging_only_the_declared_gives_the_sample_the_same_check():
+    # the odds cases, whose positions ruling odds copies, and a sample of the others
+    _declared_only_gives_the_same_check(case_sample(keep=lambda c: c.command == "odds"))
+
+
+@pytest.mark.slow
+def test_judging_only_the_declared_gives_every_case_the_same_check():
+    _declared_only_gives_the_same_check(whole())

@@ -19,6 +19,11 @@ outcomes are enumerated by class, exactly:
 
 Each position's weighted counts of every roll's standing successes and Criticals, and
 of every trooper's end state, must equal the odds' fractions, both ways.
+
+``pytest`` enumerates a fixed sample: each kind of roll and save once, the two editions
+taking turns; the other positions (the +1 SD extra die, the Impact Template faced one by
+one, the other edition of each kind) take minutes and are marked ``slow``
+(``pytest -m slow``). The odds cases under cases/ pin the odds of those positions too.
 """
 
 from __future__ import annotations
@@ -194,7 +199,7 @@ def _dodgers(edition: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("edition", ["n5", "n3"])
+@pytest.mark.parametrize("edition", ["n5", pytest.param("n3", marks=pytest.mark.slow)])
 def test_faces_are_the_rule_base_s(edition):
     """Every face of every Success Value the positions below use, as rolls.lp judges it
     (kind and Face to Face value), is what checker.infinity.dice says."""
@@ -228,7 +233,7 @@ aro b: BS Attack (Combi Rifle) -> a
     # SV 22 (BS 19, Combi Rifle +3 at 8 inches) against SV 5: ties, a lower and a higher
     # success, Criticals on both sides, the excess over 20 added to the die. Saves: N5
     # ARM 1 + PS 7, pass on 8 or less; N3 ARM 1 against DAM 13, pass when die + 1 > 13.
-    ("n5", {"a": range(1, 9), "b": range(1, 9)}),
+    pytest.param("n5", {"a": range(1, 9), "b": range(1, 9)}, marks=pytest.mark.slow),
     ("n3", {"a": range(13, 21), "b": range(13, 21)}),
 ])
 def test_face_to_face(ed, saves):
@@ -249,6 +254,7 @@ aro b: BS Attack (Combi Rifle) -> a
 """
 
 
+@pytest.mark.slow
 def test_extra_die_face_to_face():
     """N5 Fireteam Level 2 (+1 SD) in ARO: b rolls 2 dice at SV 5 and keeps the better
     (failures, ties, a lower and a higher success, Criticals) against a's SV 22. ARM 13
@@ -270,6 +276,7 @@ order d fireteam: Move + Idle
 """
 
 
+@pytest.mark.slow
 def test_extra_die_normal_roll():
     """N5 Fireteam Level 2 (+1 SD): the Leader rolls 2 dice for its one die and keeps
     the better (a failure discarded before a success, a success before a Critical)."""
@@ -289,7 +296,7 @@ order a: Move + BS Attack (Combi Rifle) -> b x{burst}
 
 @pytest.mark.parametrize("ed, burst, saves", [
     ("n5", 1, {"b": range(1, 9)}),  # one die: a Critical adds a save
-    ("n3", 2, {"b": range(13, 21)}),  # two dice; a Critical is a Wound with no save
+    pytest.param("n3", 2, {"b": range(13, 21)}, marks=pytest.mark.slow),  # two dice; a Critical is a Wound with no save
 ])
 def test_normal_roll(ed, burst, saves):
     """b cannot see a: no ARO, a Normal Roll."""
@@ -310,7 +317,7 @@ aro b: Dodge
 
 @pytest.mark.parametrize("ed, saves", [
     ("n5", {"b": range(1, 9), "c": range(1, 9)}),  # ARM 1 + PS 7
-    ("n3", {"b": range(13, 21), "c": range(13, 21)}),  # ARM 1 against DAM 13
+    pytest.param("n3", {"b": range(13, 21), "c": range(13, 21)}, marks=pytest.mark.slow),  # ARM 1 against DAM 13
 ])
 def test_direct_template_and_dodge(ed, saves):
     """A Direct Template hits without a roll; b dodges it (a Normal PH Roll), c, under
@@ -332,7 +339,7 @@ order a: Move + BS Attack ({weapon}{ammo}) -> b x1
 @pytest.mark.parametrize("ed, weapon, ammo, life, saves", [
     # N5 T2: a failed save costs 2 Wounds; a Critical's extra save only 1 (VITA 2:
     # wounded, Unconscious, Dead). ARM 1 + PS 7.
-    ("n5", "T2 Rifle", "", "VITA", {"b": range(1, 9)}),
+    pytest.param("n5", "T2 Rifle", "", "VITA", {"b": range(1, 9)}, marks=pytest.mark.slow),
     # N3 EXP: three saves per hit, each failure a Wound; a Critical's first is lost with
     # no roll. W 2; ARM 1 against DAM 14.
     ("n3", "Panzerfaust", ", EXP", "W", {"b": range(14, 21)}),
@@ -353,7 +360,7 @@ order a: Move + BS Attack (Light Flamethrower) -> b
 
 @pytest.mark.parametrize("ed, life, saves", [
     ("n5", "VITA", {"b": range(1, 9)}),  # Continuous Damage: ARM 1 + PS 7
-    ("n3", "W", {"b": range(13, 21)}),  # Fire: ARM 1 against DAM 13
+    pytest.param("n3", "W", {"b": range(13, 21)}, marks=pytest.mark.slow),  # Fire: ARM 1 against DAM 13
 ])
 def test_continuous_damage_and_fire(ed, life, saves):
     """A failed save is made again until it passes or the trooper is Dead."""
@@ -372,7 +379,7 @@ order a: Move + BS Attack (Combi Rifle) -> b x1
 
 
 @pytest.mark.parametrize("ed, skill, saves", [
-    ("n5", "No Wound Incapacitation", {"b": range(1, 9)}),
+    pytest.param("n5", "No Wound Incapacitation", {"b": range(1, 9)}, marks=pytest.mark.slow),
     ("n3", "V: Dogged", {"b": range(13, 21)}),
 ])
 def test_token_instead_of_unconscious(ed, skill, saves):
@@ -396,6 +403,7 @@ aro c after second: Dodge
 """
 
 
+@pytest.mark.slow
 def test_template_roll_faced_one_by_one():
     """N3 Impact Template: its roll faces b's shot and c's Dodge (PH-3, no LoF) each on
     its own; d, under it too, is hit by every success; a Critical is a Critical only
@@ -422,7 +430,7 @@ order a: Move + BS Attack ({weapon}) -> b x1
     ("Boarding Shotgun", {"b": range(1, 12)}),
     # Plasma Carbine: a Combined Saving Roll, ARM and BTS (3 each) + PS 6 + 3; a
     # Critical adds an ARM save
-    ("Plasma Carbine", {"b": range(1, 13)}),
+    pytest.param("Plasma Carbine", {"b": range(1, 13)}, marks=pytest.mark.slow),
 ])
 def test_save_modifiers(weapon, saves):
     check_agrees(SAVE_MODIFIERS.format(weapon=weapon), saves)
@@ -439,7 +447,7 @@ order a: Move + BS Attack (Sniper Rifle) -> b x1
 """
 
 
-@pytest.mark.parametrize("skill", ["CH: Mimetism", "V: Dogged"])
+@pytest.mark.parametrize("skill", ["CH: Mimetism", pytest.param("V: Dogged", marks=pytest.mark.slow)])
 def test_shock(skill):
     """N3 Shock: a trooper with W 1 that fails its ARM Roll (or loses a Wound to a
     Critical) is Dead, not Unconscious, and not in the Dogged state either. ARM 1
