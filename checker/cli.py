@@ -238,8 +238,9 @@ def _finish(output: Output) -> None:
 
 
 def _read(file: str) -> str:
-    """The file's text; bytes that are not UTF-8 are a NotationError at their line and column."""
-    from .infinity.notation import decode
+    """The file's text (``engine.text.decode``, for every game: a byte order mark set aside,
+    every line end a newline); bytes that are not UTF-8 are a NotationError at their line and column."""
+    from .engine.text import decode
 
     try:
         data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
