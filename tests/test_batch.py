@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from checker.cli import main
+from checker.engine.cases import progress_line
 from checker.infinity import batch, cases
 
 from .conftest import ROOT
@@ -47,9 +48,9 @@ def test_without_fork_the_cases_run_here_with_the_same_results(monkeypatch):
 
 
 def test_progress_line_counts_cases_failures_and_time_left():
-    assert batch.progress_line(100, 400, 2, 5.0) == "100/400 cases, 2 failed, 15 s left"
-    assert batch.progress_line(0, 10, 0, 0.0) == "0/10 cases, 0 failed, 0 s left"
-    assert batch.progress_line(10, 10, 1, 3.0) == "10/10 cases, 1 failed, 0 s left"
+    assert progress_line(100, 400, 2, 5.0) == "100/400 cases, 2 failed, 15 s left"
+    assert progress_line(0, 10, 0, 0.0) == "0/10 cases, 0 failed, 0 s left"
+    assert progress_line(10, 10, 1, 3.0) == "10/10 cases, 1 failed, 0 s left"
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])

@@ -1,6 +1,7 @@
 """Every number a position writes has a range (checker.infinity.position.RANGES), solving has a
-time bound, a file that is not UTF-8 is located, and no trooper id or side may be a name
-the rule base keeps for itself. Each is exit 2 with file:line:col, never a traceback."""
+time bound, and a file that is not UTF-8 is located: each is exit 2 with file:line:col,
+never a traceback. No trooper id or side is reserved: one spelled like a word of the rule
+base or of the code is judged like any other."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from click.testing import CliRunner
 from checker.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, main
 from checker.engine import solver
 from checker.infinity.position import RANGES
-from checker.infinity.resolve import SENTINELS
 
 N5 = """edition n5
 active nomads
@@ -149,33 +149,33 @@ def test_solving_past_the_time_bound_is_a_clear_error(write, tmp_path, monkeypat
     assert re.search(r"p\.pos:1:1: error: ", result.stderr)
 
 
-# ---- Names the rule base keeps for itself ------------------------------------------
+# ---- No name is reserved -----------------------------------------------------------
+# Names the position writes reach the rule base as clingo strings, and the code reads the
+# rule base's own ``none`` as None: a trooper or side spelled like a word of either is
+# judged as one called anything else.
 
-def test_the_rule_base_constants_in_trooper_places_are_read_from_the_rules():
-    found = solver.trooper_constants({"none", "rem", "tag", "burnt", "alg", "trooper"})
-    assert set(found) == {"none"}  # rem, tag, burnt: troop types and a state, never a trooper
-    assert re.fullmatch(r"asp/infinity/core/[a-z_]+\.lp:[0-9]+", found["none"]), found
-
-
-def test_a_trooper_called_none_is_refused_and_would_have_been_taken_for_no_target(write):
+def test_a_trooper_called_none_is_judged_like_any_other(write):
     shot = N5.replace("lof alg <-> fus\n", "trooper ID panoceania { weapons: Combi Rifle }\nlof fus -> alg\n")
     shot += "order alg: BS Attack (Combi Rifle) -> ID\n"
-    result = run("check", write(shot.replace("ID", "none")))
-    assert result.exit_code == EXIT_BAD_INPUT
-    first = result.stderr.splitlines()[0]
-    assert re.search(r":5:9: error: trooper id 'none' is reserved: the rule base writes it where a trooper id "
-                     r"or side stands \(asp/infinity/core/[a-z_]+\.lp:[0-9]+\)", first), first
-    other = run("check", write(shot.replace("ID", "nobody")))  # any other id: no LoF, the attack is denied
-    assert other.exit_code == EXIT_ILLEGAL and "[target_lof]" in other.stdout
+    for name in ("none", "nobody"):  # no LoF to the target: the attack is denied
+        result = run("check", write(shot.replace("ID", name)))
+        assert result.exit_code == EXIT_ILLEGAL, (name, result.stderr)
+        assert "[target_lof]" in result.stdout
 
 
-@pytest.mark.parametrize("name", sorted(SENTINELS))
-@pytest.mark.parametrize("place", ["trooper {} panoceania", "trooper x {}"])
-def test_every_sentinel_is_refused_as_a_trooper_id_and_as_a_side(write, name, place):
-    result = run("aros", write(N5 + place.format(name) + "\norder alg: Move\n"))
-    assert result.exit_code == EXIT_BAD_INPUT
-    first = result.stderr.splitlines()[0]
-    assert re.search(rf":6:[0-9]+: error: (trooper id|side) '{name}' is reserved: ", first), first
+WORDS = ("none", "all", "true", "false", "order", "position")
+
+
+@pytest.mark.parametrize("name", WORDS)
+@pytest.mark.parametrize(("place", "target"), [("trooper ID panoceania", "ID"), ("trooper x ID", "x")])
+@pytest.mark.parametrize("command", ["aros", "check"])
+def test_a_word_of_the_code_or_rule_base_is_a_name_like_any_other(write, name, place, target, command):
+    """The same report, word for word, as for a trooper or side called ``zed9``."""
+    text = N5 + f"{place} {{ weapons: HMG }}\nlof {target} <-> alg\norder alg: BS Attack (Combi Rifle) -> {target}\n"
+    named = run(command, write(text.replace("ID", name)), "--format", "json")
+    plain = run(command, write(text.replace("ID", "zed9")), "--format", "json")
+    assert named.exit_code == plain.exit_code and named.exit_code in (EXIT_OK, EXIT_ILLEGAL), named.stderr
+    assert json.loads(named.stdout) == json.loads(re.sub(r"\bzed9\b", name, plain.stdout))
 
 
 def test_a_name_the_rule_base_uses_elsewhere_is_a_fine_id(write):

@@ -226,34 +226,14 @@ def test_clingo_on_the_entry_file_reproduces_the_program(tmp_path):
         [sys.executable, "-m", "clingo", str(solver.entry_file(game.edition)), str(facts), "--outf=2"],
         capture_output=True, text=True, check=False,
     ).stdout
-    from_cli: dict[str, list] = {}
-    for atom in json.loads(out)["Call"][0]["Witnesses"][0]["Value"]:
-        name, args = solver._parse_term(atom)
-        from_cli.setdefault(name, []).append(args)
+    import clingo
+
+    witness = json.loads(out)["Call"][0]["Witnesses"][0]["Value"]
+    from_cli = solver.read([clingo.parse_term(atom) for atom in witness])
     from_python = solver.solve(game.edition, symbols).by_name
     assert from_cli.get("option") and from_cli.get("cite")  # a real answer, not two empty ones
     assert {k: sorted(v, key=str) for k, v in from_cli.items()} == {
         k: sorted(v, key=str) for k, v in from_python.items()}
-
-
-@pytest.mark.parametrize("term", [
-    'denied(aro(fus1,dodge,none),aro_lof)',
-    'cite(aro_lof,"seed 003 p.33","A \\"quoted\\" text\\\\n é")',
-    'first_eligible(fus1,2)', 'x(-3,"")', 'p', 'q("a,b(c)")',
-])
-def test_reading_shown_atoms_matches_the_clingo_api(term):
-    import clingo
-
-    def value(s):
-        if s.type == clingo.SymbolType.Number:
-            return s.number
-        if s.type == clingo.SymbolType.String:
-            return s.string
-        return (s.name, *map(value, s.arguments)) if s.arguments else s.name
-
-    symbol = clingo.parse_term(term)
-    expected = (symbol.name, tuple(value(a) for a in symbol.arguments))
-    assert solver._parse_term(str(symbol)) == expected
 
 
 GAMES = ("urban_war",)  # entry files of other games: asp/<game>.lp, no Infinity edition

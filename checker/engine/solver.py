@@ -1,18 +1,15 @@
-"""Run the rule base on a position's facts. With facts.py and rulebook.py (which only
-parses the rule base), the only module that knows clingo."""
+"""Run the rule base on a position's facts, and read the shown atoms of its answer set
+through clingo's symbol API into plain Python values (``read``). With facts.py and
+rulebook.py (which only parses the rule base), the only module that knows clingo."""
 
 from __future__ import annotations
 
 import atexit
 import os
-import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import chain
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -21,7 +18,7 @@ if TYPE_CHECKING:  # imported where used: a run that does not parse skips its im
 
 from .errors import RuleBaseError, SolveTimeout
 from .gc_hold import gc_held
-from .resources import asp_dir, editions
+from .resources import asp_dir
 
 # Solving is bounded (grounding cannot be interrupted: the ranges of the numbers a
 # position may write, checker.infinity.position.RANGES, keep it small). A position of two full
@@ -155,7 +152,7 @@ def solve(edition: str, facts: list[clingo.Symbol], seconds: float | None = None
         return checked(edition, solved)
     shown, timings, ground = _shown(edition, facts, seconds)
     start = time.perf_counter()
-    by_name = _group(shown, unread).by_name
+    by_name = read(shown, unread)
     timings["read"] = time.perf_counter() - start
     return checked(edition, Atoms(by_name, timings, ground))
 
@@ -226,354 +223,110 @@ def _shown(
     return shown, timings, int(ctl.statistics["problem"]["lpStep"]["atoms"])
 
 
-def _group(symbols: list[clingo.Symbol], unread: Unread | None = None) -> Atoms:
-    """The shown atoms grouped by predicate, as ``group_texts`` reads their texts, less
-    those ``unread`` names.
+def read(symbols: Iterable[clingo.Symbol], unread: Unread | None = None) -> dict[str, list[tuple]]:
+    """The shown atoms ``symbols`` grouped by predicate name, less those ``unread`` names.
 
-    clingo lists a model's atoms signature by signature: each run of one signature is
-    printed with one call (as one tuple of the run) and split with one regular
-    expression (``_Reader.run``); a run it cannot read goes atom by atom."""
-    reader = _Reader(unread)
+    Each atom is a row: the tuple of its arguments read by ``value``. Each distinct
+    argument symbol is read once (``_VALUES``), however many atoms hold it.
+    """
+    unread = unread or _NOTHING_UNREAD
+    skipped = unread.names
+    subjects_of = unread.subjects_of if unread.subjects else frozenset()
+    subjects = unread.subjects
+    by_name: dict[str, list[tuple]] = {}
+    read_value = _VALUES.__getitem__
     with gc_held():  # every tuple made here lives as long as the Atoms
-        start, count = 0, len(symbols)
-        while start < count:
-            end, signature = _run_end(symbols, start)
-            if signature is not None and signature[0] in reader.unread_names:
-                start = end
+        for symbol in symbols:
+            name = symbol.name
+            if name in skipped:
                 continue
-            if signature is not None and end - start >= _RUN_MIN:
-                body = str(clingo.Tuple_(symbols[start:end]))[1:-1]
-                if reader.run(*signature, body, end - start):
-                    start = end
-                    continue
-            for symbol in symbols[start:end]:
-                reader.one(str(symbol))
-            start = end
-    return Atoms(reader.by_name)
+            row = tuple(map(read_value, symbol.arguments))
+            if name in subjects_of and row and row[0].__class__ is tuple and row[0][0] in subjects:
+                continue
+            rows = by_name.get(name)
+            if rows is None:
+                rows = by_name[name] = []
+            rows.append(row)
+    return by_name
 
 
-def group_texts(texts: Iterable[str]) -> Atoms:
-    """The atoms written as clingo prints them, grouped by predicate."""
-    groups: dict[str, list[str]] = {}
-    for text in texts:
-        cut = text.find("(")
-        name = text[:cut] if cut > 0 else text
-        group = groups.get(name)
-        if group is None:
-            group = groups[name] = []
-        group.append(text)
-    reader = _Reader()
+def read_cases(symbols: Iterable[clingo.Symbol], case_names: frozenset[str], count: int) -> list[dict[str, list[tuple]]]:
+    """The shown atoms of ``count`` cases solved in one program, grouped by predicate
+    name, case by case: an atom of a predicate in ``case_names`` belongs to the case its
+    first argument numbers (and is read without it), any other to every case."""
+    per_case: list[dict[str, list[tuple]]] = [{} for _ in range(count)]
+    read_value = _VALUES.__getitem__
     with gc_held():
-        for name, group in groups.items():
-            first = group[0]
-            arity = _INNER.sub("", first[len(name) + 1:-1]).count(",") + 1 if len(first) > len(name) else 0
-            if len(group) < _RUN_MIN or not reader.run(name, arity, ",".join(group), len(group)):
-                for text in group:
-                    reader.one(text)
-    return Atoms(reader.by_name)
-
-
-_RUN_MIN = 8  # a shorter run is read atom by atom
-_INNER = re.compile(r"\([^()]*\)")
-# An argument as clingo prints it, with no string in it: a number or constant, or a
-# function whose arguments are numbers or constants.
-_ARGUMENT = r'([^(),"]++(?:\((?:[^(),"]++,)*+[^(),"]++\))?+)'
-
-
-def _run_end(symbols: list[clingo.Symbol], start: int) -> tuple[int, tuple[str, int] | None]:
-    """The end of the run of atoms from ``start`` that share its signature (found by
-    galloping: clingo lists them together; ``_Reader.run`` checks every one), and that
-    signature (None for a symbol that is not a positive function)."""
-    signature = _signature(symbols[start])
-    low, step, count = start, 1, len(symbols)
-    high = start + 1
-    while high < count and _signature(symbols[high]) == signature:
-        low, step = high, step * 2
-        high = start + step
-    high = min(high, count)
-    while high - low > 1:  # symbols[low] has the signature; symbols[high] has not, or is the end
-        middle = (low + high) // 2
-        if _signature(symbols[middle]) == signature:
-            low = middle
-        else:
-            high = middle
-    return high, signature
-
-
-def _signature(symbol: clingo.Symbol) -> tuple[str, int] | None:
-    if symbol.type != clingo.SymbolType.Function or not symbol.positive or not symbol.name:
-        return None
-    return symbol.name, len(symbol.arguments)
-
-
-class _Reader:
-    """Atoms read into ``by_name``: a run of one signature at once (``run``), any other
-    atom alone (``one``). Each distinct argument text is read once."""
-
-    def __init__(self, unread: Unread | None = None) -> None:
-        self.by_name: dict[str, list[tuple]] = {}
-        self.values: dict[str, int | str | tuple] = {}
-        self.leaves: dict[str, int | str] = _Leaves()
-        unread = unread or Unread()
-        self.unread_names = unread.names
-        self.subjects_of = unread.subjects_of if unread.subjects else frozenset()
-        self.subjects = unread.subjects
-        # The text a left-out first argument starts with: ``act(``.
-        self.subject_starts = tuple(f"{subject}(" for subject in sorted(unread.subjects))
-
-    def one(self, text: str) -> None:
-        name, args = _parse_term(text) if '"' in text else _split_term(text, self.leaves)
-        if name in self.unread_names or (
-                name in self.subjects_of and args and args[0].__class__ is tuple and args[0][0] in self.subjects):
-            return
-        rows = self.by_name.get(name)
-        if rows is None:
-            rows = self.by_name[name] = []
-        rows.append(args)
-
-    def run(self, name: str, arity: int, body: str, count: int) -> bool:
-        """Read ``body``, ``count`` atoms ``name(...)`` of ``arity`` arguments joined by
-        commas, if each argument is a number, a constant or a function of those (no
-        string): False, reading nothing, if not.
-
-        Each match is an atom and the comma after it (none at the end): if there are
-        ``count`` of them and their lengths add up to the body's, they tile it, each
-        match one atom, split into its arguments."""
-        if arity == 0:
-            return False
-        found = _run_pattern(name, arity).findall(body)
-        if len(found) != count:
-            return False
-        texts = found if arity == 1 else chain.from_iterable(found)
-        if sum(map(len, texts)) + count * (len(name) + arity + 2) - 1 != len(body):
-            return False
-        if name in self.subjects_of:  # less the atoms about subjects never read
-            starts = self.subject_starts
-            found = [a for a in found if not (a if arity == 1 else a[0]).startswith(starts)]
-            if not found:
-                return True
-        # One column of argument texts per argument: each is read, and made into rows,
-        # by C loops (``zip``, ``map``), not by a Python loop over the atoms.
-        columns = [found] if arity == 1 else list(zip(*found))
-        values = self.values
-        leaf = self.leaves.__getitem__
-        try:
-            for column in columns:
-                for text in set(column).difference(values):
-                    cut = text.find("(")
-                    values[text] = leaf(text) if cut < 0 else (text[:cut], *map(leaf, text[cut + 1:-1].split(",")))
-        except (ValueError, IndexError):  # not a term clingo prints: read atom by atom
-            return False
-        value = values.__getitem__
-        self.by_name.setdefault(name, []).extend(zip(*[map(value, column) for column in columns]))
-        return True
-
-
-@lru_cache(maxsize=256)
-def _run_pattern(name: str, arity: int) -> re.Pattern[str]:
-    return re.compile(re.escape(name) + r"\(" + ",".join([_ARGUMENT] * arity) + r"\)(?:,|\Z)")
-
-
-class _Leaves(dict):
-    """Each number or constant read so far (``_split_term`` reads a word the same way)."""
-
-    def __missing__(self, word: str) -> int | str:
-        value = self[word] = int(word) if word[0] in _NUMBER_START else word
-        return value
-
-
-_PUNCT = re.compile(r"([(),])")
-_NUMBER_START = frozenset("-0123456789")
-
-
-def _split_term(text: str, leaves: dict[str, int | str]) -> tuple[str, tuple]:
-    """``_parse_term`` for a term without strings: ``str.split`` on the punctuation
-    gives ``[word, punct, word, punct, ..., word]``; ``leaves`` caches each constant or
-    number read so far. A term this cannot read goes to ``_parse_term``."""
-    parts = _PUNCT.split(text)
-    if len(parts) == 1:
-        return (text, ()) if text[0] not in _NUMBER_START else _parse_term(text)
-    stack: list[list] = []
-    result: tuple = ()
-    try:
-        for k in range(0, len(parts) - 1, 2):
-            word, punct = parts[k], parts[k + 1]
-            if punct == "(":
-                if not word:
-                    return _parse_term(text)  # a tuple term
-                stack.append([word])
+        for symbol in symbols:
+            name = symbol.name
+            arguments = symbol.arguments
+            if name in case_names:
+                rows = per_case[arguments[0].number].setdefault(name, [])
+                rows.append(tuple(map(read_value, arguments[1:])))
                 continue
-            if word:
-                leaf = leaves.get(word)
-                if leaf is None:
-                    leaf = leaves[word] = int(word) if word[0] in _NUMBER_START else word
-                stack[-1].append(leaf)
-            if punct == ")":
-                done = tuple(stack.pop())
-                if stack:
-                    stack[-1].append(done)
-                else:
-                    result = done
-    except (ValueError, IndexError):  # "-f(x)", a term clingo would not print
-        return _parse_term(text)
-    return result[0], result[1:]
+            row = tuple(map(read_value, arguments))
+            for by_name in per_case:
+                by_name.setdefault(name, []).append(row)
+    return per_case
 
 
-_TOKEN = re.compile(r'\s*(?:(-?\d+)|"((?:[^"\\]|\\.)*)"|([a-z_][A-Za-z0-9_\']*)|([(),]))')
-_ESCAPES = {"\\n": "\n", '\\"': '"', "\\\\": "\\"}
+def value(symbol: clingo.Symbol) -> int | str | tuple | None:
+    """A clingo term as a Python value: a number an int, a string or a constant a str,
+    a function with arguments the tuple of its name and its arguments' values, and the
+    constant ``none`` (the rule base's word for an absent weapon, level, target...) None.
+    A string holding "none" is the str "none": a name the position writes is a string."""
+    kind = symbol.type
+    if kind == clingo.SymbolType.Number:
+        return symbol.number
+    if kind == clingo.SymbolType.String:
+        return symbol.string
+    if kind == clingo.SymbolType.Function:
+        name = symbol.name if symbol.positive else "-" + symbol.name
+        arguments = symbol.arguments
+        if not arguments:
+            return None if name == NONE else name
+        return (name, *map(_VALUES.__getitem__, arguments))
+    return "#inf" if kind == clingo.SymbolType.Infimum else "#sup"
 
 
-def _parse_term(text: str) -> tuple[str, tuple]:
-    """``'denied(aro(fus1,dodge,none),aro_lof)'`` -> ``('denied', (('aro', 'fus1', 'dodge', 'none'), 'aro_lof'))``.
+NONE = "none"  # the constant the rule base writes for an absent weapon, level, target...
 
-    Numbers are int, strings and constants str, compound terms tuples headed by
-    their name."""
-    tokens = _TOKEN.findall(text)
-    pos = 0
 
-    def term():
-        nonlocal pos
-        number, string, name, punct = tokens[pos]
-        pos += 1
-        if number:
-            return int(number)
-        if not (name or punct):  # a string literal
-            return re.sub(r'\\[n"\\]', lambda m: _ESCAPES[m.group(0)], string)
-        if pos < len(tokens) and tokens[pos][3] == "(":
-            pos += 1
-            args = [term()]
-            while tokens[pos][3] == ",":
-                pos += 1
-                args.append(term())
-            pos += 1  # ")"
-            return (name, *args)
-        return name
+def word(value: object) -> str:
+    """A read value as the word clingo writes for it: None is ``none``."""
+    return NONE if value is None else str(value)
 
-    head = term()
-    return (head, ()) if isinstance(head, str) else (head[0], tuple(head[1:]))
+
+def sort_key(value: Any) -> Any:
+    """A read value with every None as ``"none"``, to sort values among which None
+    stands where the rule base writes its constant ``none``: in the order of its word."""
+    if value is None:
+        return NONE
+    if value.__class__ is tuple:
+        return tuple(map(sort_key, value))
+    return value
+
+
+_NOTHING_UNREAD = Unread()
+
+
+class _Values(dict):
+    """Each term read so far, by its symbol (clingo symbols hash and compare by value).
+    Bounded: cleared when full."""
+
+    def __missing__(self, symbol: clingo.Symbol) -> int | str | tuple | None:
+        found = value(symbol)
+        if len(self) >= _VALUES_MAX:
+            self.clear()
+        self[symbol] = found
+        return found
+
+
+_VALUES_MAX = 200_000
+_VALUES = _Values()
 
 
 def program_text(facts: list[clingo.Symbol]) -> str:
     """The facts as an ASP program, to reproduce a run with the clingo command."""
     return "".join(f"{symbol}.\n" for symbol in facts)
 
-
-# ---- Names the rule base keeps for itself ------------------------------------------
-# A position's trooper ids and sides become constants of the program, so one spelled
-# like a constant the rule base writes where a trooper id or side stands (``none``, the
-# target of a skill without one) would be taken for it. Which argument of which
-# predicate holds a trooper id or a side is read from the rules themselves: a variable
-# shared by two arguments in one rule makes them hold the same kind of value.
-
-_ROOTS = (("trooper/1", 0), ("side/2", 0), ("side/2", 1), ("active_side/1", 0))
-_WORD = re.compile(r"[a-z_][A-Za-z0-9_']*")
-_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|%[^\n]*')
-
-
-def trooper_constants(names: Iterable[str]) -> dict[str, str]:
-    """Of ``names``, those the rule base writes as a constant where a trooper id or a
-    side stands, each with the file:line of one such place."""
-    candidates = set(names) & _rule_base_words()  # cheap: most ids appear in no rule file
-    if not candidates:
-        return {}
-    found = _trooper_constants()
-    return {name: found[name] for name in sorted(candidates) if name in found}
-
-
-@lru_cache(maxsize=1)
-def _rule_base_words() -> frozenset[str]:
-    """Every word of the rule files outside strings and comments: a superset of the
-    constants, read in a few milliseconds."""
-    code = (_STRING_OR_COMMENT.sub(" ", p.read_text(encoding="utf-8")) for p in asp_dir().rglob("*.lp"))
-    return frozenset(w for text in code for w in _WORD.findall(text))
-
-
-@lru_cache(maxsize=1)
-def _trooper_constants() -> dict[str, str]:
-    """Every constant in a trooper-id or side argument of the rule base of every
-    edition, read through clingo's parser: ``{'none': 'core/activation.lp:44', ...}``."""
-    from clingo import ast
-
-    kinds = _Kinds()
-    files = [str(entry_file(e)) for e in editions()]
-    ast.parse_files(files, kinds.statement, logger=lambda _code, _msg: None)
-    roots = {kinds.find(r) for r in _ROOTS}
-    found: dict[str, str] = {}
-    for place, name, term in kinds.constants:
-        if name not in found and kinds.find(place) in roots:
-            begin = term.location.begin
-            found[name] = f"asp/{Path(os.path.relpath(begin.filename, asp_dir())).as_posix()}:{begin.line}"
-    return found
-
-
-class _Kinds:
-    """Argument places (``("lof/3", 0)``, ``("denied/2", 0, "aro_decl/1", 0)``) joined
-    into kinds by the variables rules share between them (union-find), and the
-    constants written at each place."""
-
-    def __init__(self) -> None:
-        self.parent: dict[tuple, tuple] = {}
-        self.constants: list[tuple[tuple, str, ast.AST]] = []
-        self.rule = 0
-
-    def find(self, x: tuple) -> tuple:
-        self.parent.setdefault(x, x)
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def join(self, a: tuple, b: tuple) -> None:
-        self.parent[self.find(a)] = self.find(b)
-
-    def statement(self, node: ast.AST) -> None:
-        from clingo import ast
-
-        if node.ast_type == ast.ASTType.Rule:
-            self.rule += 1
-            self._walk(node)
-
-    def _walk(self, node: ast.AST) -> None:
-        from clingo import ast
-
-        kind = node.ast_type
-        if kind == ast.ASTType.SymbolicAtom:
-            atom = node.symbol
-            if atom.ast_type == ast.ASTType.Function:
-                args = list(atom.arguments)
-                for i, arg in enumerate(args):
-                    self._term(arg, (f"{atom.name}/{len(args)}", i))
-        elif kind == ast.ASTType.Comparison:
-            terms = [node.term, *(g.term for g in node.guards)]
-            places = [("var", self.rule, t.name) for t in terms if t.ast_type == ast.ASTType.Variable]
-            for place in places[1:]:
-                self.join(places[0], place)
-            for term in terms:
-                for place in places:
-                    self._term(term, place)
-        else:
-            for key in node.child_keys:
-                child = getattr(node, key)
-                for item in (child if isinstance(child, ast.ASTSequence) else [child]):
-                    if isinstance(item, ast.AST):
-                        self._walk(item)
-
-    def _term(self, term: ast.AST, place: tuple) -> None:
-        from clingo import ast
-
-        kind = term.ast_type
-        if kind == ast.ASTType.Variable and term.name != "_":
-            self.join(("var", self.rule, term.name), place)
-        elif kind == ast.ASTType.SymbolicTerm:
-            symbol = term.symbol
-            if symbol.type == clingo.SymbolType.Function and symbol.name and not symbol.arguments:
-                self.constants.append((place, symbol.name, term))
-        elif kind == ast.ASTType.Function and not term.external:
-            args = list(term.arguments)
-            if not args:
-                self.constants.append((place, term.name, term))
-            for i, arg in enumerate(args):
-                self._term(arg, (*place, f"{term.name}/{len(args)}", i))
-        elif kind == ast.ASTType.Pool:
-            for arg in term.arguments:
-                self._term(arg, place)

@@ -102,7 +102,7 @@ class Copies:
         if shown is None:
             return None
         timings = {"ground": ground, "solve": time.perf_counter() - start}
-        by_name = solver._group(shown).by_name
+        by_name = solver.read(shown)
         self._shown = {name: rows for name, rows in by_name.items() if name in self._program.static_shows}
         self._ctl = ctl
         return solver.Atoms(by_name, timings, int(ctl.statistics["problem"]["lpStep"]["atoms"]))
@@ -159,16 +159,8 @@ class Copies:
             return None
         timings = {"ground": ground / len(facts), "solve": (time.perf_counter() - start) / len(facts)}
         kept = {name: rows for name, rows in self._shown.items() if show is None or name in show or name == _UNCITED}
-        per_case: list[list[str]] = [[] for _ in facts]
-        for symbol in shown:
-            text = str(symbol)
-            open_ = text.find("(")
-            comma = text.find(",", open_)
-            name = text[:open_]
-            per_case[int(text[open_ + 1:-1] if comma < 0 else text[open_ + 1:comma])].append(
-                name if comma < 0 else f"{name}({text[comma + 1:]}")
-        return [solver.Atoms({**solver.group_texts(texts).by_name, **{name: list(rows) for name, rows in kept.items()}},
-                             dict(timings)) for texts in per_case]
+        return [solver.Atoms({**by_name, **{name: list(rows) for name, rows in kept.items()}}, dict(timings))
+                for by_name in solver.read_cases(shown, frozenset(name for name, _, _ in self._program.shows), len(facts))]
 
 
 def _model(ctl: clingo.Control, terms: bool = False) -> list[clingo.Symbol] | None:
@@ -352,7 +344,7 @@ def _rewrite(statements: list[ast.AST], vary: frozenset[tuple[str, int]]) -> _Pr
     """``solver_many._rewrite`` from ``vary``: the rules it gives a case argument, and
     their ``#defined`` and ``#show``. None if a rule base predicate ``p/3`` stands beside
     a ``p/2`` with a case argument, a rule would define a predicate without one, or the
-    rule base writes a name of its own starting with ``ruling_``."""
+    rule base names a predicate of its own starting with ``ruling_``."""
     from clingo import ast
 
     from . import solver_many
@@ -360,7 +352,7 @@ def _rewrite(statements: list[ast.AST], vary: frozenset[tuple[str, int]]) -> _Pr
     if (solver_many._CASE, solver_many._VAR, solver_many._UNCITED) != (_CASE, _VAR, _UNCITED):
         return None  # the names read back would not be the ones written
     rewritten = solver_many._rewrite(statements, vary)
-    if rewritten is None or any(w.startswith("ruling_") for w in solver._rule_base_words()):
+    if rewritten is None:
         return None
     program, dependent = rewritten
     every = set(vary)
@@ -369,6 +361,8 @@ def _rewrite(statements: list[ast.AST], vary: frozenset[tuple[str, int]]) -> _Pr
             every |= solver_many._signatures(statement.head) | solver_many._signatures(statement.body)
         elif statement.ast_type in (ast.ASTType.ShowSignature, ast.ASTType.Defined):
             every.add((statement.name, statement.arity))
+    if any(name.startswith("ruling_") for name, _ in every):
+        return None  # a predicate of the rule base named like one the rewriting writes
     if any((name, arity + 1) in every for name, arity in dependent):
         return None  # the position's p/3 and a copy's p/2 with its case argument would mix
     rules: list[_Rule] = []

@@ -82,7 +82,7 @@ def solve_many(edition: str, facts: list[list[clingo.Symbol]], seconds: float | 
     if not result.satisfiable:
         return None
     timings = {"ground": ground / len(facts), "solve": (time.perf_counter() - start) / len(facts)}
-    return _split(shown, _case_names(statements, dependent), len(facts), timings)
+    return _per_case(shown, _case_names(statements, dependent), len(facts), timings)
 
 
 def _shared(facts: list[list[clingo.Symbol]]) -> frozenset[clingo.Symbol]:
@@ -133,25 +133,11 @@ def _parts(symbol: clingo.Symbol) -> tuple[str, list[clingo.Symbol], bool]:
     return found
 
 
-def _split(shown: list[clingo.Symbol], case_names: frozenset[str], count: int,
-           timings: dict[str, float]) -> list[solver.Atoms]:
-    """Each case's shown atoms, read as ``solver.solve`` reads them, the case argument
-    (a number, first) cut from the text clingo prints. ``case_names``: the shown
-    predicates that have one."""
-    per_case: list[list[str]] = [[] for _ in range(count)]
-    for symbol in shown:
-        text = str(symbol)
-        open_ = text.find("(")
-        if open_ < 0 or text[:open_] not in case_names:
-            for found in per_case:
-                found.append(text)
-            continue
-        comma = text.find(",", open_)
-        if comma < 0:  # the case was the only argument
-            per_case[int(text[open_ + 1:-1])].append(text[:open_])
-        else:
-            per_case[int(text[open_ + 1:comma])].append(text[:open_ + 1] + text[comma + 1:])
-    return [solver.Atoms(solver.group_texts(texts).by_name, dict(timings)) for texts in per_case]
+def _per_case(shown: list[clingo.Symbol], case_names: frozenset[str], count: int,
+              timings: dict[str, float]) -> list[solver.Atoms]:
+    """Each case's shown atoms, read as ``solver.solve`` reads them, less the case
+    argument (a number, first). ``case_names``: the shown predicates that have one."""
+    return [solver.Atoms(by_name, dict(timings)) for by_name in solver.read_cases(shown, case_names, count)]
 
 
 _names: dict[int, tuple[list[ast.AST], frozenset[str]]] = {}

@@ -34,84 +34,97 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
     add = lambda name, *args: out.append(_fact(name, args))
 
     add("edition", game.edition)
-    add("active_side", game.active_side)
+    add("active_side", Name(game.active_side))
     _catalogue(add, catalogue, game)
     for t in game.troopers:
-        add("trooper", t.id)
-        add("side", t.id, t.side)
+        me = Name(t.id)
+        add("trooper", me)
+        add("side", me, Name(t.side))
         for key, value in t.attributes:
-            add("attribute", t.id, key, value)
+            add("attribute", me, key, value)
         if t.troop_type:
-            add("troop_type", t.id, t.troop_type)
+            add("troop_type", me, t.troop_type)
         if t.deployable:
-            add("deployable", t.id)
+            add("deployable", me)
         if t.training:
-            add("training", t.id, t.training)
+            add("training", me, t.training)
         if t.lieutenant:
-            add("lieutenant", t.id)
+            add("lieutenant", me)
         if t.group is not None:
-            add("combat_group", t.id, t.group)
+            add("combat_group", me, t.group)
         for s in t.skills:
-            add("has_skill", t.id, s.id, "none" if s.level is None else s.level)
+            add("has_skill", me, s.id, NONE if s.level is None else s.level)
             if s.param is not None:
-                add("skill_param", t.id, s.id, s.param)
+                add("skill_param", me, s.id, s.param)
         for w in (*t.weapons, *t.equipment):
-            add("carries", t.id, w)
+            add("carries", me, w)
         if not t.weapons and t.profile and catalogue.entries["profiles"][t.profile].get("weapons") is None:
-            add("weapons_unwritten", t.id)  # a profile without values, no `weapons:` written
+            add("weapons_unwritten", me)  # a profile without values, no `weapons:` written
         for w in sorted({w for w in t.weapons if t.weapons.count(w) > 1}):
-            add("twin_weapons", t.id, w)
+            add("twin_weapons", me, w)
         for c in t.characteristics:
-            add("characteristic", t.id, c)
+            add("characteristic", me, c)
         for state in t.states:
-            add("state", t.id, state)
+            add("state", me, state)
         if t.wounds_before is not None:
-            add("wounds_before", t.id, t.wounds_before)
+            add("wounds_before", me, t.wounds_before)
     for r in game.relations:
         _relation(add, r)
     names = ("declared_weapon", "declared_ammo", "declared_target", "declared_covers")
     for order in game.orders:
-        add("activated", order.trooper)
+        me = Name(order.trooper)
+        add("activated", me)
         if order.impetuous:
             add("impetuous_order")
         if order.coordinated:
-            add("coordinated", order.trooper)
+            add("coordinated", me)
         if order.spearhead:
-            add("spearhead", order.trooper)
+            add("spearhead", me)
         if order.fireteam:
-            add("fireteam_line", order.trooper)
+            add("fireteam_line", me)
         if order.leader:
-            add("fireteam_leader", order.trooper)
+            add("fireteam_leader", me)
         for automatic in order.declares:
-            add("declares_automatic", order.trooper, automatic)
+            add("declares_automatic", me, automatic)
         if order.source is not None and order.source != "impetuous":
-            add("order_source", order.trooper, order.source, "none" if order.pool is None else order.pool)
+            add("order_source", me, order.source, NONE if order.pool is None else order.pool)
         for step, use in enumerate(order.skills, start=1):
-            add("declared", order.trooper, step, use.skill)
-            _use(add, names, (order.trooper, step), use)
+            add("declared", me, step, use.skill)
+            _use(add, names, (me, step), use)
     for team in game.fireteams:
-        add("fireteam", team.id, team.type)
+        add("fireteam", Name(team.id), team.type)
         if team.level is not None:
-            add("fireteam_level", team.id, team.level)
+            add("fireteam_level", Name(team.id), team.level)
         for member in team.members:
-            add("fireteam_member", team.id, member)
+            add("fireteam_member", Name(team.id), Name(member))
     for trooper, zone in game.deployments:
-        add("deploy", trooper, zone)
+        add("deploy", Name(trooper), zone)
     for aro in game.aros:
-        add("aro", aro.trooper, aro.use.skill, aro.step)
-        add("aro_line", aro.trooper, aro.line)
-        _use(add, ("aro_weapon", "aro_ammo", "aro_target", "aro_covers"), (aro.trooper,), aro.use)
+        me = Name(aro.trooper)
+        add("aro", me, aro.use.skill, aro.step)
+        add("aro_line", me, aro.line)
+        _use(add, ("aro_weapon", "aro_ammo", "aro_target", "aro_covers"), (me,), aro.use)
     for delay in game.delays:
-        add("aro_delay", delay.trooper)
+        add("aro_delay", Name(delay.trooper))
         if delay.target is not None:
-            add("aro_delay_target", delay.trooper, delay.target)
+            add("aro_delay_target", Name(delay.trooper), Name(delay.target))
     for trooper, kind, rolls in game.dice:
         for i, value in enumerate(rolls, start=1):
-            add("die", trooper, kind, i, value)
+            add("die", Name(trooper), kind, i, value)
     for trooper, values in game.discards:
         for i, value in enumerate(values, start=1):
-            add("discard", trooper, i, value)
+            add("discard", Name(trooper), i, value)
     return out
+
+
+class Name(str):
+    """A name the position writes (a trooper id, a side, a Fireteam id): a clingo
+    string, never a constant, so no name equals a word of the rule base (``none``)."""
+
+    __slots__ = ()
+
+
+NONE = "none"  # the rule base's constant for an absent level or Combat Group
 
 
 # Facts already made in this process: ``ruling odds`` and ``ruling verify`` build many
@@ -144,13 +157,15 @@ def _term(value) -> Symbol:
     return found
 
 
-_PLAIN = (str, int, bool)
+_PLAIN = (str, int, bool, Name)
 _TERMS: dict[tuple[type, str | int | bool], Symbol] = {}
 
 
 def _symbol(value) -> Symbol:
     if isinstance(value, Symbol):
         return value
+    if isinstance(value, Name):
+        return String(value)
     if isinstance(value, Term):
         return Function(value.name, [_term(a) for a in value.args])
     if isinstance(value, bool):
@@ -166,32 +181,33 @@ def _symbol(value) -> Symbol:
 
 
 def _relation(add, r) -> None:
+    subject, object_ = Name(r.subject), Name(r.object)
     if r.kind in ("lof", "zoc"):
-        add(r.kind, r.subject, r.object, r.step)
+        add(r.kind, subject, object_, r.step)
     elif r.kind == "hacking":
-        add("hacking_area", r.subject, r.object, r.step)
+        add("hacking_area", subject, object_, r.step)
     elif r.kind == "contact":
-        add("contact", r.subject, r.object, r.step)
-        add("contact", r.object, r.subject, r.step)
+        add("contact", subject, object_, r.step)
+        add("contact", object_, subject, r.step)
     elif r.kind == "distance":
-        add("distance", r.subject, r.object, int(r.value))
-        add("distance", r.object, r.subject, int(r.value))
+        add("distance", subject, object_, int(r.value))
+        add("distance", object_, subject, int(r.value))
     elif r.kind == "cover":
-        add("cover", r.subject, r.object, r.value)
+        add("cover", subject, object_, r.value)
     elif r.kind == "visibility":
         zone = "_".join(str(r.value).split())
-        add("visibility", r.subject, r.object, zone)
-        add("visibility", r.object, r.subject, zone)
+        add("visibility", subject, object_, zone)
+        add("visibility", object_, subject, zone)
     elif r.kind == "visibility_inside":
-        add("visibility_inside", r.subject, "_".join(str(r.value).split()))
+        add("visibility_inside", subject, "_".join(str(r.value).split()))
     elif r.kind == "trigger":
-        add("mine_trigger", r.subject, r.object, "dodge" if r.value == "dodge" else "area")
+        add("mine_trigger", subject, object_, "dodge" if r.value == "dodge" else "area")
         for c in r.covered:
-            add("mine_covers", r.subject, r.object, c)
+            add("mine_covers", subject, object_, Name(c))
     elif r.kind == "smoke_at":
-        add("smoke_at", r.subject, int(str(r.value)))
+        add("smoke_at", subject, int(str(r.value)))
     elif r.kind == "smoke_across":
-        add("smoke_across", r.subject, r.object, r.value)
+        add("smoke_across", subject, object_, Name(str(r.value)))
 
 
 def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:
@@ -203,10 +219,11 @@ def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> No
     if use.ammunition:
         add(ammo, *key, use.ammunition)
     for i, t in enumerate(use.targets, start=1):
-        add(target, *key, t.trooper, t.burst if t.burst is not None else "all")
-        add(target + "_index", *key, t.trooper, i)
+        trooper = Name(t.trooper)
+        add(target, *key, trooper, t.burst if t.burst is not None else "all")
+        add(target + "_index", *key, trooper, i)
         for c in t.covered:
-            add(covers, *key, t.trooper, c)
+            add(covers, *key, trooper, Name(c))
 
 
 def _catalogue(add, catalogue: Catalogue, game: Game) -> None:

@@ -10,7 +10,7 @@ from operator import attrgetter
 
 from ..engine.catalogue import Catalogue
 from ..engine.gc_hold import gc_held
-from ..engine.solver import Atoms, Unread
+from ..engine.solver import Atoms, Unread, sort_key, word
 from .game import Game
 from .modelled import NotModelled, not_modelled, unverified
 from .resolution import Resolution, resolution, skill_subject, what_to_write
@@ -225,7 +225,8 @@ class _Verdicts:
         if (status or self.status(subject)) in (DENIED, CONFLICT) or subject not in self.waiting:
             return ()
         return tuple(_option_pending(missing, tuple(self.cite(r) for r in sorted(rules)))
-                     for missing, rules in sorted(self.waiting.get(subject, {}).items(), key=lambda x: str(x[0])))
+                     for missing, rules in sorted(self.waiting.get(subject, {}).items(),
+                                                  key=lambda x: str(sort_key(x[0]))))
 
     def cite(self, rule: str) -> Citation:
         return self.cites.get(rule) or Citation(rule, self.edition, "", "")
@@ -248,7 +249,7 @@ class _Verdicts:
         """Every conflict: rules that disagree, breaches of the position, and (once the
         Order is resolved) states that exclude each other."""
         found = [c for cs in self.conflicts.values() for c in cs]
-        for subject, rule in sorted(self.breaches, key=lambda x: str(x)):
+        for subject, rule in sorted(self.breaches, key=lambda x: str(sort_key(x))):
             found.append(Conflict(self.subject_text(subject), (("breaks", self.cite(rule)),), "position",
                                   tuple(sorted(self.facts.get((subject, rule), [])))))
         for clash in resolved.clashes if resolved else ():
@@ -272,12 +273,12 @@ class _Verdicts:
         actor = f" {args[0]}" if self.several and name == "act" else ""
         if name == "act":
             _, slot, skill, weapon, target = args
-            return f"declaration{actor} {slot} {skill} {weapon} {target}"
+            return f"declaration{actor} {slot} {skill} {word(weapon)} {word(target)}"
         if name == "aro":
             trooper, skill, weapon, against = args
-            return (f"aro option {trooper} {skill}" + ("" if weapon == "none" else f" {weapon}")
+            return (f"aro option {trooper} {skill}" + ("" if weapon is None else f" {weapon}")
                     + (f" against {against}" if self.several else ""))
-        return " ".join(str(a) for a in subject)
+        return " ".join(str(sort_key(a)) for a in subject)
 
 
 @dataclass(frozen=True)
@@ -359,15 +360,15 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
             continue  # a whole-Order skill is never a second skill, unless a rule lets it be (N3 Super-Jump)
         weapon_entry = catalogue.entries["weapons"].get(weapon)
         options.append(Declaration(
-            skill, entry.name, None if weapon == "none" else weapon,
+            skill, entry.name, weapon,
             weapon_entry.name if weapon_entry else None, **parts, pending=v.pending(subject),
-            slot=slot, kind=entry.get("kind", ""), target=None if target == "none" else target,
+            slot=slot, kind=entry.get("kind", ""), target=target,
             actor=actor if v.several else None,
         ))
     options.sort(key=lambda o: (o.slot, o.actor or "", o.status != LEGAL, o.skill, o.weapon or "",
                                 o.target or ""))
     return DeclarationsReport(
-        game.edition, game.activated, tuple(sorted(atoms.get("combination"))), singles,
+        game.edition, game.activated, tuple(sorted(atoms.get("combination"), key=sort_key)), singles,
         tuple(options), v.all_conflicts(atoms), _breaches(_judgements(v, atoms)), game.spearhead,
         fireteam_leader=game.fireteam_leader, **_check_by_hand(game, atoms, catalogue),
     )
@@ -442,7 +443,7 @@ def fact_text(fact) -> str:
     """A fact term as words: ``('lieutenant', 'kaz1', 'ariadna')`` -> ``'lieutenant kaz1 ariadna'``."""
     if isinstance(fact, tuple):
         return " ".join(fact_text(a) for a in fact)
-    return str(fact).replace("_", " ")
+    return word(fact).replace("_", " ")
 
 
 def _option_pending(missing: tuple, rules: tuple[Citation, ...]) -> OptionPending:
@@ -461,11 +462,11 @@ def _breaches(judgements: tuple[Judgement, ...]) -> tuple[Judgement, ...]:
     return tuple(j for j in judgements if j.subject.startswith("position"))
 
 
-def _option_names(catalogue: Catalogue, skill: str, weapon: str) -> tuple[str, str, str | None, str | None]:
+def _option_names(catalogue: Catalogue, skill: str, weapon: str | None) -> tuple[str, str, str | None, str | None]:
     """An option's skill, skill name, weapon and weapon name (no weapon: None)."""
     skill_name = catalogue.entries["skills"][skill].name
-    weapon_name = catalogue.entries["weapons"][weapon].name if weapon != "none" else None
-    return skill, skill_name, None if weapon == "none" else weapon, weapon_name
+    weapon_name = catalogue.entries["weapons"][weapon].name if weapon is not None else None
+    return skill, skill_name, weapon, weapon_name
 
 
 def _status(denials, conflicts) -> str:
@@ -483,12 +484,12 @@ _WHEN = attrgetter("when")
 
 def _subject_order(subject) -> tuple:
     if isinstance(subject, tuple) and subject[0] == "position":
-        return (-1, "", 0, str(subject[1]))
+        return (-1, "", 0, str(sort_key(subject[1])))
     if subject == "order":
         return (0, "", 0, "")
     if isinstance(subject, tuple) and subject[0] in ("order", "shot"):
-        return (1, str(subject[1]), subject[2], str(subject[3:]))
-    return (2, "", 0, str(subject[1:]))
+        return (1, str(sort_key(subject[1])), subject[2], str(sort_key(subject[3:])))
+    return (2, "", 0, str(sort_key(subject[1:])))
 
 
 @gc_held()

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 
 from ..engine.catalogue import Catalogue
 from ..engine.errors import Location, PositionError
-from ..engine.solver import Atoms
+from ..engine.solver import Atoms, sort_key, word
 from .game import Game
 from .position import Position, lines_of
 
@@ -182,12 +182,12 @@ def term_text(term) -> str:
     ``'no_discover_retry camo'``; a constant stays as it is."""
     if isinstance(term, tuple):
         return " ".join(term_text(t) for t in term)
-    return str(term)
+    return word(term)
 
 
 def subject_name(subject) -> str:
     """``"alg"``, or ``"army nomads"`` for ``("army", "nomads")``."""
-    return subject if isinstance(subject, str) else " ".join(str(a) for a in subject)
+    return subject if isinstance(subject, str) else " ".join(str(sort_key(a)) for a in subject)
 
 
 def roll_key(group) -> str:
@@ -195,8 +195,8 @@ def roll_key(group) -> str:
     ``"<kind> <args>"`` for the other rolls (``"guts alg"``)."""
     if group[0] == "act":
         _, actor, step, target = group
-        return f"{actor} skill {step}" if str(target) == "none" else f"{actor} skill {step} -> {target}"
-    return " ".join(str(a) for a in group)
+        return f"{actor} skill {step}" if target is None else f"{actor} skill {step} -> {target}"
+    return " ".join(str(sort_key(a)) for a in group)
 
 
 # Every shown predicate :func:`resolution` reads (tests/test_solver.py checks the list
@@ -225,7 +225,7 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     discarded = set(atoms.get("discarded"))
     extra = dict(atoms.get("group_extra"))
     dice = defaultdict(list)
-    for g, k, value in sorted(atoms.get("die_of")):
+    for g, k, value in sorted(atoms.get("die_of"), key=sort_key):
         kind, _ = ("discarded", value) if (g, k) in discarded else results.get((g, k), ("pending", value))
         dice[g].append(Die(value, kind, (g, k) in cancelled))
     opposed = defaultdict(list)
@@ -240,13 +240,13 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
         hit_on[g][t] += 1
     rolls = []
     order = {"act": 0, "aro": 1}
-    for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (order.get(x[0][0], 2), x[0])):
+    for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (order.get(x[0][0], 2), sort_key(x[0]))):
         attributes = dict(game.trooper(roller).attributes)
         base = attributes.get(attribute, 0)
         key = roll_key(g)
         share_open = any(p.missing == "burst_share" for p in pending.get(key, ()))
         rolls.append(Roll(
-            key, roller, skill, None if weapon == "none" else weapon, None if target == "none" else target,
+            key, roller, skill, weapon, target,
             attribute, base, () if g in waived else tuple(sorted(mods[g], key=lambda m: m.rule)), sv.get(g),
             None if share_open else n,
             tuple(dice[g]), tuple(sorted(opposed[g])), ammo.get(g),
@@ -278,7 +278,7 @@ def _pending(atoms: Atoms) -> dict[str, tuple[Pending, ...]]:
     for subject, missing, rule in atoms.get("pending"):
         rules[(roll_key(subject), missing)].add(rule)
     found = defaultdict(list)
-    for (key, missing), waiting in sorted(rules.items(), key=lambda x: (x[0][0], str(x[0][1]))):
+    for (key, missing), waiting in sorted(rules.items(), key=lambda x: (x[0][0], str(sort_key(x[0][1])))):
         found[key].append(_pending_fact(key, missing, tuple(sorted(waiting))))
     return {key: tuple(items) for key, items in found.items()}
 
@@ -293,7 +293,7 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
     """A fact the rule base says is missing (``distance(fus, alg)``...) as its kind, its
     ids, the text to write and where to write it."""
     kind, *args = missing
-    ids = tuple(str(a) for a in args)
+    ids = tuple(str(sort_key(a)) for a in args)
     if kind == "distance":
         a, b = ids
         return kind, ids, f"distance {a} {b} N", "a line of its own, N in inches"
@@ -370,7 +370,7 @@ def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
     involved = {t for g in atoms.get("group") for t in (g[1], g[5]) if t in ids} | set(because)
     involved |= {t for _g, _k, t, _kind in atoms.get("hit") if t in ids}
     changes = []
-    for t in sorted(involved, key=lambda s: (not isinstance(s, str), str(s))):
+    for t in sorted(involved, key=lambda s: (not isinstance(s, str), str(sort_key(s)))):
         before = tuple(game.trooper(t).states) if isinstance(t, str) and t in ids else ()
         gone = {s for how, s, _ in because[t] if how == "loses"}
         new = [s for s in before if s not in gone] + sorted({s for how, s, _ in because[t] if how == "gains"} - set(before))
@@ -401,7 +401,7 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     PositionError at the first of them in the text, saying which are unused and why;
     None when there are none. A ``discard`` that cannot be applied (``bad_discard/3``)
     is reported first."""
-    bad = sorted(atoms.get("bad_discard"), key=str)
+    bad = sorted(atoms.get("bad_discard"), key=lambda b: str(sort_key(b)))
     if bad:
         return _bad_discard_error(position, bad[0])
     extra: dict[tuple[str, str], dict[int, list]] = defaultdict(lambda: defaultdict(list))
@@ -426,7 +426,7 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     elif kind == "save":
         why = _save_dice_text(atoms, trooper)
     else:
-        why = _guts_dice_text(trooper, min(extra[first][indexes[0]], key=str))
+        why = _guts_dice_text(trooper, min(extra[first][indexes[0]], key=lambda r: str(sort_key(r))))
     span = written.values[indexes[0] - 1]
     lines = lines_of(position.text)
     source = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
@@ -475,13 +475,13 @@ def _roll_dice_text(game: Game, atoms: Atoms, catalogue: Catalogue, trooper: str
     kinds = dict(atoms.get("group_dice"))
     reads = []
     extra = dict(atoms.get("group_extra"))
-    for g, roller, skill, weapon, _x, target, n in sorted(atoms.get("group"), key=lambda x: str(x[0])):
+    for g, roller, skill, weapon, _x, target, n in sorted(atoms.get("group"), key=lambda x: str(sort_key(x[0]))):
         if roller != trooper or kinds.get(g) != "roll":
             continue
         what = catalogue.entries["skills"][skill].name if skill in catalogue.entries["skills"] else skill
-        if weapon != "none":
+        if weapon is not None:
             what += f" ({catalogue.entries['weapons'][weapon].name})"
-        what = ("its ARO " if g[0] == "aro" else "its ") + what + (f" -> {target}" if target != "none" else "")
+        what = ("its ARO " if g[0] == "aro" else "its ") + what + (f" -> {target}" if target is not None else "")
         what += f" x{n}" if g[0] == "act" else ""
         what += f" (+{extra[g]} SD: {extra[g]} extra, discarded)" if g in extra else ""
         reads.append((n + extra.get(g, 0), what))

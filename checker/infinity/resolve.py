@@ -9,7 +9,6 @@ the game's rules is left to the rule base.
 from __future__ import annotations
 
 from ..engine import catalogue as cat
-from ..engine import solver
 from ..engine.errors import Location, PositionError
 from ..engine.gc_hold import gc_held
 from ..engine.resources import editions
@@ -72,17 +71,6 @@ KIND_WORDS = {
     "fireteams": "Fireteam type",
 }
 SHORT_LIST = 12  # a catalogue kind with at most this many entries names them all in an error
-
-# Names the Python code itself gives a meaning where an id may stand, beside the
-# constants the rule base writes there (solver.trooper_constants).
-SENTINELS = {
-    "none": "checker/infinity/facts.py writes it for a skill without a level",
-    "all": "checker/infinity/facts.py writes it for a target given the whole Burst",
-    "true": "checker/infinity/facts.py writes it for a yes",
-    "false": "checker/infinity/facts.py writes it for a no",
-    "order": "checker/infinity/report.py names the Order's own verdicts so",
-    "position": "checker/infinity/report.py names a breach of the position so",
-}
 
 
 @gc_held()
@@ -252,26 +240,7 @@ class _Resolver:
                 raise self.error(f"trooper id {decl.id.text!r} is already used on line {first}", decl.id)
             seen[decl.id.text] = decl.id
             result.append(self._trooper(decl))
-        self._not_reserved([("trooper id", d.id) for d in self.pos.troopers]
-                           + [("side", d.side) for d in self.pos.troopers])
         return tuple(result)
-
-    def _not_reserved(self, written: list[tuple[str, Named]]) -> None:
-        """No trooper id or side may be a name the rule base or the Python code uses for
-        something of its own where an id stands (``none``: no target): the two would be
-        taken for each other."""
-        names = {n.text for _, n in written}
-        found = solver.trooper_constants(names)
-        for what, named in written:
-            if named.text in found:
-                why = f"the rule base writes it where a trooper id or side stands ({found[named.text]})"
-            elif named.text in SENTINELS:
-                why = SENTINELS[named.text]
-            else:
-                continue
-            raise self.error(
-                f"{what} {named.text!r} is reserved: {why}, so a trooper or side of that name would "
-                "be taken for it", named, ("a name the rules do not use: choose another",))
 
     def _brackets(self) -> None:
         """A template's brackets list the troopers it affects besides its main target

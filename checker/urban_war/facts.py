@@ -18,7 +18,7 @@ from ..infinity.position import Span, lines_of
 from . import CATALOGUE
 from .position import Named, Position
 
-F, N = clingo.Function, clingo.Number
+F, N, S = clingo.Function, clingo.Number, clingo.String
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,12 @@ class Game:
 
 def _c(text: str) -> clingo.Symbol:
     return F(text)
+
+
+def _name(text: str) -> clingo.Symbol:
+    """A name the position writes (a model id, a side): a clingo string, never a
+    constant, so no name equals a word of the rule base."""
+    return S(text)
 
 
 class _Facts:
@@ -79,7 +85,7 @@ class _Facts:
             raise self.error("no active side: write 'active SIDE'", Span(1, 1))
         if pos.active_side.text not in sides.values():
             raise self.error(f"no model of side {pos.active_side.text!r}", pos.active_side.span)
-        self.add("active_side", pos.active_side.text)
+        self.add("active_side", _name(pos.active_side.text))
         for skill in self.cat.all("skills"):
             self.add("skill", skill.id)
             if skill.get("target"):
@@ -89,24 +95,24 @@ class _Facts:
         for los in pos.los:
             for name in (los.source, los.target):
                 self.model_id(Named(name, los.span), ids)
-            self.add("los", los.source, los.target)
+            self.add("los", _name(los.source), _name(los.target))
         for band in pos.bands:
             for name in (band.source, band.target):
                 self.model_id(Named(name, band.span), ids)
-            self.add("band", band.source, band.target, band.band)
+            self.add("band", _name(band.source), _name(band.target), band.band)
         if pos.action is None:
             raise self.error("no activated model: write 'action ID:' and its actions, if any", Span(1, 1))
         active = self.model_id(pos.action.model, ids)
         if sides[active] != pos.active_side.text:
             raise self.error(f"{active!r} is not a model of the active side {pos.active_side.text!r}",
                              pos.action.model.span)
-        self.add("active", active)
+        self.add("active", _name(active))
         actions = []
         for k, step in enumerate(pos.action.steps, 1):
             skill = self.step_skill(step.skill, reaction=False)
             target = self.step_target(step, skill, ids, active)
             actions.append((k, skill.id, target))
-            self.add("declared", k, skill.id, target)
+            self.add("declared", k, skill.id, _name(target))
         self.add("next_slot", len(actions) + 1)
         reactions = []
         for decl in pos.reactions:
@@ -117,22 +123,23 @@ class _Facts:
                 skill = self.step_skill(step.skill, reaction=True)
                 target = self.step_target(step, skill, ids, model)
                 reactions.append((model, skill.id, target))
-                self.add("reaction", model, skill.id, target)
+                self.add("reaction", _name(model), skill.id, _name(target))
         for named, count in pos.wounds:
-            self.add("wounds_caused", self.model_id(named, ids), count)
+            self.add("wounds_caused", _name(self.model_id(named, ids)), count)
         for dice in pos.dice:
             model = self.model_id(dice.model, ids)
             for i, value in enumerate(dice.values, 1):
-                self.add("die", model, dice.kind, i, value)
+                self.add("die", _name(model), dice.kind, i, value)
         return Game(pos, self.cat, active, tuple(self.in_play), tuple(actions), tuple(reactions))
 
     def model(self, m) -> None:
-        self.add("model", m.id)
-        self.add("side", m.id, m.side)
+        me = _name(m.id)
+        self.add("model", me)
+        self.add("side", me, _name(m.side))
         if m.order:
-            self.add("given_order", m.id, m.order)
+            self.add("given_order", me, m.order)
         for name, value, _span in m.attributes:
-            self.add({"cal": "calibre", "cd": "cd", "w": "wounds_attr"}[name], m.id, value)
+            self.add({"cal": "calibre", "cd": "cd", "w": "wounds_attr"}[name], me, value)
         for named in m.skills:
             entry = self.lookup("special_skills", named)
             self.in_play.append((m.id, entry))
@@ -140,13 +147,13 @@ class _Facts:
                 raise self.error(f"{entry.name} takes its value in parentheses: '{entry.name} (4)'", named.span)
             if not entry.get("param") and named.value is not None:
                 raise self.error(f"{entry.name} takes no value in parentheses", named.span)
-            self.add("special", m.id, entry.id)
+            self.add("special", me, entry.id)
             if named.value is not None:
-                self.add("special_value", m.id, entry.id, named.value)
+                self.add("special_value", me, entry.id, named.value)
         states = [self.lookup("states", s) for s in m.states] or [self.cat.entries["states"]["normal"]]
         for entry in states:
             self.in_play.append((m.id, entry))
-            self.add("state", m.id, entry.id)
+            self.add("state", me, entry.id)
 
     def step_skill(self, named: Named, reaction: bool) -> Entry:
         entry = self.lookup("skills", named)
