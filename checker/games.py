@@ -108,16 +108,16 @@ def collect_cases(paths: Sequence[Path]) -> list[cases.Case]:
 
 
 def run_cases(found: Sequence[cases.Case]) -> Iterator[cases.CaseResult]:
-    """Each case's result, in the order given; each game runs its own cases together."""
-    by_game: dict[str, list[cases.Case]] = {}
-    for case in found:
-        by_game.setdefault(game_of(case).name, []).append(case)
+    """Each case's result, in the order given; each game runs its own cases together
+    (and gives their results in the order it was given them)."""
+    by_game: dict[str, list[int]] = {}
+    for k, case in enumerate(found):
+        by_game.setdefault(game_of(case).name, []).append(k)
     results: dict[int, cases.CaseResult] = {}
-    order = {id(case): k for k, case in enumerate(found)}
     done = 0
-    for name, mine in by_game.items():
-        for result in named(name).run_cases(mine):
-            results[order[id(result.case)]] = result
+    for name, places in by_game.items():
+        for k, result in zip(places, named(name).run_cases([found[k] for k in places]), strict=True):
+            results[k] = result
             while done in results:
                 yield results.pop(done)
                 done += 1

@@ -137,3 +137,13 @@ def test_the_engine_rule_base_names_no_game():
 
 def test_the_checker_root_holds_only_the_command_and_the_registry():
     assert {p.name for p in (ROOT / "checker").glob("*.py")} == {"__init__.py", "__main__.py", "cli.py", "games.py"}
+
+
+def test_results_come_in_case_order_across_games_and_worker_processes():
+    infinity = games.collect_cases([ROOT / "cases" / "n5" / "pending"])
+    urban_war = games.collect_cases([ROOT / "cases" / "urban-war" / "orders"])
+    found = [c for pair in zip(infinity, urban_war) for c in pair] + infinity[len(urban_war):]
+    assert len(infinity) >= 8  # enough for the Infinity cases to run in worker processes
+    results = list(games.run_cases(found))
+    assert [r.case.path for r in results] == [c.path for c in found]
+    assert all(r.passed for r in results)
