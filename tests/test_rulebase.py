@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from checker.engine import catalogue, rulebook, solver
+from checker.engine import catalogue, reading, rulebook, solver
 from checker.engine.resources import editions
 from checker.infinity import analysis
 
@@ -229,7 +229,7 @@ def test_clingo_on_the_entry_file_reproduces_the_program(tmp_path):
     import clingo
 
     witness = json.loads(out)["Call"][0]["Witnesses"][0]["Value"]
-    from_cli = solver.read([clingo.parse_term(atom) for atom in witness])
+    from_cli = reading.read([clingo.parse_term(atom) for atom in witness])
     from_python = solver.solve(game.edition, symbols).by_name
     assert from_cli.get("option") and from_cli.get("cite")  # a real answer, not two empty ones
     assert {k: sorted(v, key=str) for k, v in from_cli.items()} == {

@@ -9,7 +9,7 @@ import re
 import clingo
 import pytest
 
-from checker.engine import solver
+from checker.engine import reading, solver
 from checker.engine.errors import RulingError
 from checker.infinity import analysis, cases, resolution
 
@@ -45,10 +45,31 @@ def test_case_positions_solve_the_same_from_the_parsed_rule_base():
             continue
         if loaded[0] != built[0] or loaded[2] != built[2]:
             different.append(name)
+        elif reading.read(built[0]) != _read_by_api(built[0]):
+            different.append(f"{name}: the two readers differ")
     assert different == []
 
 
+def _read_by_api(symbols: list[clingo.Symbol]) -> dict[str, list[tuple]]:
+    """The atoms read one by one through the clingo.Symbol properties."""
+    found: dict[str, list[tuple]] = {}
+    for symbol in symbols:
+        found.setdefault(symbol.name, []).append(tuple(map(reading.value, symbol.arguments)))
+    return found
+
+
 F, N, S = clingo.Function, clingo.Number, clingo.String
+
+
+@pytest.fixture(params=["c", "api"])
+def reader(request, monkeypatch):
+    """Each test of the reader runs with both ways of reading a symbol (the C symbol
+    functions where clingo's binding has them, and the Symbol properties)."""
+    if request.param == "api":
+        monkeypatch.setattr(reading, "_rows", reading._api_rows)
+    elif reading._lib is None:
+        pytest.skip("this clingo has no binding of its C symbol functions")
+    return reading
 
 
 @pytest.mark.parametrize(("symbol", "name", "row"), [
@@ -69,37 +90,37 @@ F, N, S = clingo.Function, clingo.Number, clingo.String
      "option", (None, "none", ("f", None, "none"))),
     (F("x", [F("none_of"), S("")]), "x", ("none_of", "")),
 ])
-def test_reading_an_atom_through_the_symbol_api(symbol, name, row):
-    assert solver.read([symbol]) == {name: [row]}
+def test_reading_an_atom_through_the_symbol_api(reader, symbol, name, row):
+    assert reader.read([symbol]) == {name: [row]}
 
 
-def test_reading_groups_atoms_by_predicate_in_order():
+def test_reading_groups_atoms_by_predicate_in_order(reader):
     symbols = [F("a", [N(2)]), F("b", [S("x")]), F("a", [N(1)]), F("c"), F("a", [N(2)])]
-    assert solver.read(symbols) == {"a": [(2,), (1,), (2,)], "b": [("x",)], "c": [()]}
+    assert reader.read(symbols) == {"a": [(2,), (1,), (2,)], "b": [("x",)], "c": [()]}
 
 
-def test_repeated_arguments_are_read_once_into_equal_values():
+def test_repeated_arguments_are_read_once_into_equal_values(reader):
     shared = F("act", [S("fus1"), N(1), F("move"), F("none"), F("none")])
-    read = solver.read([F("denied", [shared, F(rule)]) for rule in ("r1", "r2")])
+    read = reader.read([F("denied", [shared, F(rule)]) for rule in ("r1", "r2")])
     first, second = (row[0] for row in read["denied"])
     assert first == second == ("act", "fus1", 1, "move", None, None)
     assert first is second  # the same argument symbol is converted once
 
 
-def test_unread_atoms_are_left_out():
-    unread = solver.Unread(names=frozenset({"cite"}), subjects_of=frozenset({"denied"}),
+def test_unread_atoms_are_left_out(reader):
+    unread = reader.Unread(names=frozenset({"cite"}), subjects_of=frozenset({"denied"}),
                            subjects=frozenset({"act"}))
     symbols = [F("cite", [F("r"), S("s")]), F("denied", [F("act", [S("a")]), F("r")]),
                F("denied", [F("aro", [S("b")]), F("r")]), F("denied", [F("act"), F("r")]),
                F("option", [S("act")])]
-    assert solver.read(symbols, unread) == {
+    assert reader.read(symbols, unread) == {
         "denied": [(("aro", "b"), "r"), ("act", "r")], "option": [("act",)]}
 
 
-def test_reading_cases_cuts_the_case_argument():
+def test_reading_cases_cuts_the_case_argument(reader):
     symbols = [F("option", [N(1), S("fus1"), F("none")]), F("cite", [F("r"), S("text")]),
                F("option", [N(0), S("none"), F("dodge")]), F("flag", [N(1)])]
-    assert solver.read_cases(symbols, frozenset({"option", "flag"}), 2) == [
+    assert reader.read_cases(symbols, frozenset({"option", "flag"}), 2) == [
         {"option": [("none", "dodge")], "cite": [("r", "text")]},
         {"option": [("fus1", None)], "cite": [("r", "text")], "flag": [()]},
     ]

@@ -1,15 +1,14 @@
-"""Run the rule base on a position's facts, and read the shown atoms of its answer set
-through clingo's symbol API into plain Python values (``read``). With facts.py and
-rulebook.py (which only parses the rule base), the only module that knows clingo."""
+"""Run the rule base on a position's facts; its shown atoms are read into plain Python
+values by checker/engine/reading.py. With facts.py, reading.py and rulebook.py (which
+only parses the rule base), the only module that knows clingo."""
 
 from __future__ import annotations
 
 import atexit
 import os
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import clingo
 
@@ -18,6 +17,7 @@ if TYPE_CHECKING:  # imported where used: a run that does not parse skips its im
 
 from .errors import RuleBaseError, SolveTimeout
 from .gc_hold import gc_held
+from .reading import Unread, read
 from .resources import asp_dir
 
 # Solving is bounded (grounding cannot be interrupted: the ranges of the numbers a
@@ -36,18 +36,6 @@ class Atoms:
 
     def get(self, name: str) -> list[tuple]:
         return self.by_name.get(name, [])
-
-
-@dataclass(frozen=True)
-class Unread:
-    """Shown atoms a caller never reads, which ``solve`` may leave out of its Atoms (it
-    need not: a caller still passes over them itself): every atom of the predicates
-    ``names``, and the atoms of the predicates ``subjects_of`` whose first argument is a
-    term headed by one of ``subjects`` (``denied(act(...), Rule)`` for ``act``)."""
-
-    names: frozenset[str] = frozenset()
-    subjects_of: frozenset[str] = frozenset()
-    subjects: frozenset[str] = frozenset()
 
 
 def entry_file(edition: str):
@@ -221,109 +209,6 @@ def _shown(
     if not result.satisfiable:
         raise RuleBaseError(f"the {edition} rule base has no answer set for this position", tuple(messages))
     return shown, timings, int(ctl.statistics["problem"]["lpStep"]["atoms"])
-
-
-def read(symbols: Iterable[clingo.Symbol], unread: Unread | None = None) -> dict[str, list[tuple]]:
-    """The shown atoms ``symbols`` grouped by predicate name, less those ``unread`` names.
-
-    Each atom is a row: the tuple of its arguments read by ``value``. Each distinct
-    argument symbol is read once (``_VALUES``), however many atoms hold it.
-    """
-    unread = unread or _NOTHING_UNREAD
-    skipped = unread.names
-    subjects_of = unread.subjects_of if unread.subjects else frozenset()
-    subjects = unread.subjects
-    by_name: dict[str, list[tuple]] = {}
-    read_value = _VALUES.__getitem__
-    with gc_held():  # every tuple made here lives as long as the Atoms
-        for symbol in symbols:
-            name = symbol.name
-            if name in skipped:
-                continue
-            row = tuple(map(read_value, symbol.arguments))
-            if name in subjects_of and row and row[0].__class__ is tuple and row[0][0] in subjects:
-                continue
-            rows = by_name.get(name)
-            if rows is None:
-                rows = by_name[name] = []
-            rows.append(row)
-    return by_name
-
-
-def read_cases(symbols: Iterable[clingo.Symbol], case_names: frozenset[str], count: int) -> list[dict[str, list[tuple]]]:
-    """The shown atoms of ``count`` cases solved in one program, grouped by predicate
-    name, case by case: an atom of a predicate in ``case_names`` belongs to the case its
-    first argument numbers (and is read without it), any other to every case."""
-    per_case: list[dict[str, list[tuple]]] = [{} for _ in range(count)]
-    read_value = _VALUES.__getitem__
-    with gc_held():
-        for symbol in symbols:
-            name = symbol.name
-            arguments = symbol.arguments
-            if name in case_names:
-                rows = per_case[arguments[0].number].setdefault(name, [])
-                rows.append(tuple(map(read_value, arguments[1:])))
-                continue
-            row = tuple(map(read_value, arguments))
-            for by_name in per_case:
-                by_name.setdefault(name, []).append(row)
-    return per_case
-
-
-def value(symbol: clingo.Symbol) -> int | str | tuple | None:
-    """A clingo term as a Python value: a number an int, a string or a constant a str,
-    a function with arguments the tuple of its name and its arguments' values, and the
-    constant ``none`` (the rule base's word for an absent weapon, level, target...) None.
-    A string holding "none" is the str "none": a name the position writes is a string."""
-    kind = symbol.type
-    if kind == clingo.SymbolType.Number:
-        return symbol.number
-    if kind == clingo.SymbolType.String:
-        return symbol.string
-    if kind == clingo.SymbolType.Function:
-        name = symbol.name if symbol.positive else "-" + symbol.name
-        arguments = symbol.arguments
-        if not arguments:
-            return None if name == NONE else name
-        return (name, *map(_VALUES.__getitem__, arguments))
-    return "#inf" if kind == clingo.SymbolType.Infimum else "#sup"
-
-
-NONE = "none"  # the constant the rule base writes for an absent weapon, level, target...
-
-
-def word(value: object) -> str:
-    """A read value as the word clingo writes for it: None is ``none``."""
-    return NONE if value is None else str(value)
-
-
-def sort_key(value: Any) -> Any:
-    """A read value with every None as ``"none"``, to sort values among which None
-    stands where the rule base writes its constant ``none``: in the order of its word."""
-    if value is None:
-        return NONE
-    if value.__class__ is tuple:
-        return tuple(map(sort_key, value))
-    return value
-
-
-_NOTHING_UNREAD = Unread()
-
-
-class _Values(dict):
-    """Each term read so far, by its symbol (clingo symbols hash and compare by value).
-    Bounded: cleared when full."""
-
-    def __missing__(self, symbol: clingo.Symbol) -> int | str | tuple | None:
-        found = value(symbol)
-        if len(self) >= _VALUES_MAX:
-            self.clear()
-        self[symbol] = found
-        return found
-
-
-_VALUES_MAX = 200_000
-_VALUES = _Values()
 
 
 def program_text(facts: list[clingo.Symbol]) -> str:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 import clingo
 
-from . import solver
+from . import reading, solver
 from .errors import RuleBaseError
 from .resources import cache_dir, store_cache
 
@@ -102,7 +102,7 @@ class Copies:
         if shown is None:
             return None
         timings = {"ground": ground, "solve": time.perf_counter() - start}
-        by_name = solver.read(shown)
+        by_name = reading.read(shown)
         self._shown = {name: rows for name, rows in by_name.items() if name in self._program.static_shows}
         self._ctl = ctl
         return solver.Atoms(by_name, timings, int(ctl.statistics["problem"]["lpStep"]["atoms"]))
@@ -160,7 +160,7 @@ class Copies:
         timings = {"ground": ground / len(facts), "solve": (time.perf_counter() - start) / len(facts)}
         kept = {name: rows for name, rows in self._shown.items() if show is None or name in show or name == _UNCITED}
         return [solver.Atoms({**by_name, **{name: list(rows) for name, rows in kept.items()}}, dict(timings))
-                for by_name in solver.read_cases(shown, frozenset(name for name, _, _ in self._program.shows), len(facts))]
+                for by_name in reading.read_cases(shown, frozenset(name for name, _, _ in self._program.shows), len(facts))]
 
 
 def _model(ctl: clingo.Control, terms: bool = False) -> list[clingo.Symbol] | None:

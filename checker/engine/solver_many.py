@@ -26,7 +26,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-from . import solver
+from . import reading, solver
 from .resources import cache_dir, store_cache
 
 _CASE = "ruling_case"  # the predicate naming the cases, and the variable holding one
@@ -137,7 +137,7 @@ def _per_case(shown: list[clingo.Symbol], case_names: frozenset[str], count: int
               timings: dict[str, float]) -> list[solver.Atoms]:
     """Each case's shown atoms, read as ``solver.solve`` reads them, less the case
     argument (a number, first). ``case_names``: the shown predicates that have one."""
-    return [solver.Atoms(by_name, dict(timings)) for by_name in solver.read_cases(shown, case_names, count)]
+    return [solver.Atoms(by_name, dict(timings)) for by_name in reading.read_cases(shown, case_names, count)]
 
 
 _names: dict[int, tuple[list[ast.AST], frozenset[str]]] = {}

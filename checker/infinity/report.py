@@ -10,7 +10,8 @@ from operator import attrgetter
 
 from ..engine.catalogue import Catalogue
 from ..engine.gc_hold import gc_held
-from ..engine.solver import Atoms, Unread, sort_key, word
+from ..engine.reading import Unread, sort_key, word
+from ..engine.solver import Atoms
 from .game import Game
 from .modelled import NotModelled, not_modelled, unverified
 from .resolution import Resolution, resolution, skill_subject, what_to_write

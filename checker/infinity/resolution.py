@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass
 
 from ..engine.catalogue import Catalogue
 from ..engine.errors import Location, PositionError
-from ..engine.solver import Atoms, sort_key, word
+from ..engine.reading import sort_key, word
+from ..engine.solver import Atoms
 from .game import Game
 from .position import Position, lines_of
 
