@@ -14,8 +14,7 @@ from checker.engine.cases import progress_line
 from checker.infinity import batch, cases
 
 from .conftest import ROOT
-
-CASES = cases.collect([ROOT / "cases"])
+from .sample import case_sample, corpus, whole
 
 
 def _same(a: cases.CaseResult, b: cases.CaseResult) -> None:
@@ -26,11 +25,9 @@ def _same(a: cases.CaseResult, b: cases.CaseResult) -> None:
     assert a.to_dict() == b.to_dict()
 
 
-def test_cases_in_workers_give_their_result_alone_in_order():
-    # every fourth case of the corpus (each command and both editions among them): the
-    # CI run of `ruling verify cases/` then runs them all in workers
-    sample = CASES[::4]
+def _in_workers_as_alone(sample: list[cases.Case]) -> None:
     assert {c.command for c in sample} >= {"aros", "check", "declarations", "error", "odds"}
+    assert len(sample) >= batch.MIN_CASES_FOR_WORKERS
     alone = [cases.run(case) for case in sample]
     together = list(batch.run(sample, processes=2))
     assert [r.case.path for r in together] == [c.path for c in sample]
@@ -38,8 +35,19 @@ def test_cases_in_workers_give_their_result_alone_in_order():
         _same(a, b)
 
 
+def test_cases_in_workers_give_their_result_alone_in_order():
+    # a fixed sample of the corpus (tests/sample.py: each command of each folder); the
+    # CI run of `ruling verify cases/` then runs them all in workers
+    _in_workers_as_alone(case_sample())
+
+
+@pytest.mark.slow
+def test_every_case_in_workers_gives_its_result_alone_in_order():
+    _in_workers_as_alone(whole())
+
+
 def test_without_fork_the_cases_run_here_with_the_same_results(monkeypatch):
-    some = CASES[:: max(1, len(CASES) // 12)]
+    some = list(corpus()[:: max(1, len(corpus()) // 12)])
     assert len(some) >= batch.MIN_CASES_FOR_WORKERS
     monkeypatch.setattr(batch, "_can_fork", lambda: False)
     monkeypatch.setattr(batch, "warm", lambda: pytest.fail("no workers, nothing to warm"))
@@ -91,14 +99,13 @@ def _sorted(atoms) -> dict:
     return {name: sorted(map(repr, args)) for name, args in atoms.by_name.items()}
 
 
-def test_positions_grounded_together_have_the_atoms_each_has_alone():
-    # the same sets of shown atoms (clingo's order may differ; the reports sort)
+def _grounded_together_as_alone(sample: list[cases.Case]) -> None:
     from checker.engine import solver, solver_many
     from checker.engine.errors import RulingError
     from checker.infinity import analysis
 
     by_edition: dict[str, list] = {}
-    for case in CASES[::9]:
+    for case in sample:
         try:
             game, _cat, symbols = analysis.load(case.position, str(case.path))
         except RulingError:
@@ -110,6 +117,17 @@ def test_positions_grounded_together_have_the_atoms_each_has_alone():
         assert together is not None, "the rule base could not be rewritten with a case argument"
         for symbols, atoms in zip(positions, together, strict=True):
             assert _sorted(atoms) == _sorted(solver.solve(edition, symbols))
+
+
+def test_positions_grounded_together_have_the_atoms_each_has_alone():
+    # the same sets of shown atoms (clingo's order may differ; the reports sort), on a
+    # fixed sample of the corpus (tests/sample.py)
+    _grounded_together_as_alone(case_sample())
+
+
+@pytest.mark.slow
+def test_every_case_position_grounded_together_has_the_atoms_it_has_alone():
+    _grounded_together_as_alone(whole())
 
 
 def test_the_rewritten_rule_base_is_cached_under_the_content_of_its_files(tmp_path, monkeypatch):

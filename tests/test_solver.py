@@ -1,6 +1,7 @@
 """The solver's reuse is invisible: a Control built from the parsed rule base gives the
-shown atoms, in clingo's order, of one loading the entry file, for every fourth case
-position; the answer is read through clingo's symbol API into plain Python values."""
+shown atoms, in clingo's order, of one loading the entry file, for a fixed sample of
+the case positions (all of them under ``slow``); the answer is read through clingo's
+symbol API into plain Python values."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from checker.engine.errors import RulingError
 from checker.infinity import analysis, cases, resolution
 
 from .conftest import ROOT
+from .sample import case_sample, whole
 
 
-def _facts() -> list[tuple[str, str, list[clingo.Symbol]]]:
+def _facts(sample: list[cases.Case]) -> list[tuple[str, str, list[clingo.Symbol]]]:
     found = []
-    for case in cases.collect([ROOT / "cases"]):
+    for case in sample:
         try:
             game, _cat, symbols = analysis.load(case.position, str(case.path))
         except RulingError:
@@ -27,16 +29,9 @@ def _facts() -> list[tuple[str, str, list[clingo.Symbol]]]:
     return found
 
 
-FACTS = _facts()
-
-
-def test_case_positions_solve_the_same_from_the_parsed_rule_base():
-    # every fourth case position of the corpus, both editions among them: the others
-    # differ only in their facts, and the whole corpus runs as cases anyway
-    sample = FACTS[::4]
-    assert len(FACTS) > 300 and {edition for _, edition, _ in sample} == {"n3", "n5"}
+def _solve_the_same(found: list[tuple[str, str, list[clingo.Symbol]]]) -> None:
     different = []
-    for name, edition, symbols in sample:
+    for name, edition, symbols in found:
         try:
             loaded = solver._shown(edition, symbols, solver.SOLVE_SECONDS, parsed=False)
             built = solver._shown(edition, symbols, solver.SOLVE_SECONDS, parsed=True)
@@ -48,6 +43,21 @@ def test_case_positions_solve_the_same_from_the_parsed_rule_base():
         elif reading.read(built[0]) != _read_by_api(built[0]):
             different.append(f"{name}: the two readers differ")
     assert different == []
+
+
+def test_case_positions_solve_the_same_from_the_parsed_rule_base():
+    # a fixed sample of the corpus (tests/sample.py), both editions among them: the
+    # others differ only in their facts, and the whole corpus runs as cases anyway
+    found = _facts(case_sample())
+    assert {edition for _, edition, _ in found} == {"n3", "n5"}
+    _solve_the_same(found)
+
+
+@pytest.mark.slow
+def test_every_case_position_solves_the_same_from_the_parsed_rule_base():
+    found = _facts(whole())
+    assert len(found) > 300
+    _solve_the_same(found)
 
 
 def _read_by_api(symbols: list[clingo.Symbol]) -> dict[str, list[tuple]]:
