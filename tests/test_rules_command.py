@@ -7,10 +7,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from clingo import ast
 
 from checker import games
 from checker.cli import EXIT_BAD_INPUT, EXIT_OK, main
-from checker.engine import rulebook
+from checker.engine import rule_places, rulebook
 from checker.engine.errors import RuleBaseError
 from checker.engine.resources import asp_dir
 
@@ -137,9 +138,9 @@ def tiny_rule_base(tmp_path, monkeypatch):
         "has_skill(x, r1, none). t(f(r1)). v :- denial(r1, r2), r1 != r2.\n", encoding="utf-8")
     (tmp_path / "asp" / "zz" / "unloaded.lp").write_text("denial(y, r1).\n", encoding="utf-8")
     monkeypatch.setattr(rulebook, "asp_dir", lambda: tmp_path / "asp")
-    rulebook.load.cache_clear()
+    rulebook.cache_clear()
     yield
-    rulebook.load.cache_clear()
+    rulebook.cache_clear()
 
 
 def test_citations_and_uses_are_read_statement_by_statement(tiny_rule_base):
@@ -182,10 +183,81 @@ def test_a_rule_named_like_a_skill_is_used_where_a_rule_stands_only():
     assert "has_skill" not in result.output and f"{stealth}:" in result.output
 
 
-def test_every_rule_argument_names_a_predicate_its_rule_base_has():
-    # a signature renamed in the rule base and not here would silently drop its uses
-    for folder, table in rulebook.RULE_ARGUMENTS.items():
-        text = "\n".join(f.read_text(encoding="utf-8") for f in (asp_dir() / folder).rglob("*.lp"))
-        for (name, arity), positions in table.items():
-            assert re.search(rf"\b{name}(\(|/{arity}\b)", text), (folder, name, arity)
-            assert positions and all(0 <= p < arity for p in positions), (name, arity)
+def test_every_rule_argument_is_an_engine_predicate():
+    # the engine names its own predicates' rule arguments, no game's; a signature renamed
+    # in the engine's rule base and not here would silently drop its uses
+    text = "\n".join(f.read_text(encoding="utf-8") for f in (asp_dir() / "engine").glob("*.lp"))
+    for (name, arity), positions in rulebook.RULE_ARGUMENTS.items():
+        assert re.search(rf"\b{name}(\(|/{arity}\b)", text), (name, arity)
+        assert positions and all(0 <= p < arity for p in positions), (name, arity)
+    assert ("mod", 3) not in rulebook.RULE_ARGUMENTS and ("needs_test", 3) not in rulebook.RULE_ARGUMENTS
+
+
+def test_a_game_predicates_rule_places_are_inferred_from_its_rules():
+    n3, n5, urban_war = (rulebook.load(e).places for e in ("n3", "n5", "urban_war"))
+    # passed to the engine through a variable: mod(deploy(T), Rule, M) :- rolls_to_deploy(T, Rule, _, M)...
+    assert {("mod", 3, 1), ("mod_candidate", 3, 1), ("deploy_roll", 5, 2), ("pending", 3, 2)} <= n5
+    # a constant shared with denial/2 or used_rule/1 in one statement: breach_fact(position(T),
+    # total_cover, ...) :- denial(position(T), total_cover); used_rule(x) :- extra_die(_, x)
+    assert {("breach_fact", 3, 1), ("extra_die", 2, 1)} <= n5 & n3
+    # inside a compound term: guts_none(T, fails(R)) :- ..., guts_auto_fail(T, R)
+    assert ("guts_none", 2, 1, "fails", 1, 0) in n5
+    # pending/3's rule reaches the engine in N5 only (fireteam.lp); the core file holding
+    # its N3 uses is the same file
+    assert ("pending", 3, 2) in n3
+    assert {("needs_test", 3, 2), ("no_test", 2, 1)} <= urban_war
+    # a skill, a state, a subject or an outcome's What is no rule place: has_skill(A, R, _)
+    # tests a skill with a rule's variable (n5/aro.lp), group/7's third argument holds a
+    # deployment roll's rule and every other roll's skill
+    for places in (n3, n5):
+        assert not {("has_skill", 3, 1), ("group", 7, 2), ("aro", 3, 1), ("gains", 3, 1),
+                    ("outcome", 3, 1), ("denial", 2, 0), ("fire_sensitive_skill", 2, 1)} & places
+    assert not {p for p in urban_war if p[0] not in {"needs_test", "no_test"}} - {
+        (n, a, i) for (n, a), positions in rulebook.RULE_ARGUMENTS.items() for i in positions}
+
+
+def inferred(text: str) -> frozenset:
+    """The rule places of a rule base given as text (citations included)."""
+    statements: list = []
+    ast.parse_string(text, statements.append)
+    read = [s for s in statements if s.ast_type not in (ast.ASTType.Comment, ast.ASTType.Program)]
+    cited = {s.head.atom.symbol.arguments[0].symbol.name for s in read if str(s).startswith("rule(")}
+    return rule_places.rule_slots([rule_places.summarize(s) for s in read], cited)
+
+
+TINY = """
+rule(r1, zz, "s", "t"). rule(r2, zz, "s", "t"). rule(sneak, zz, "s", "t").
+bonus(x, r1, 2). bonus(y, r2, 1).
+outcome(T, gets(V), R) :- bonus(T, R, V).
+delay(T, wait(R)) :- denial(T, R).
+used_rule(R) :- chosen(X), R = X.
+note(x, r2) :- denial(x, r2).
+many :- #count { R : used_rule(R) } > 1, #count { R : other(R) } > 1.
+p(A) :- step(A, (R; Q)), denial(A, R), denial(A, Q).
+"""
+
+
+def test_a_rule_place_is_found_through_a_shared_variable_a_constant_or_an_equality():
+    places = inferred(TINY)
+    assert ("bonus", 3, 1) in places  # through R, to outcome/3's rule
+    assert ("delay", 2, 1, "wait", 1, 0) in places  # inside a compound term
+    assert ("chosen", 1, 0) in places  # through R = X
+    assert ("note", 2, 1) in places  # the constant r2, at denial/2's rule too
+    assert ("step", 2, 1) in places  # each alternative of a pool
+    # not the other arguments; not other/1, whose R is its own aggregate element's
+    assert not {("bonus", 3, 0), ("bonus", 3, 2), ("outcome", 3, 1), ("delay", 2, 0), ("other", 1, 0),
+                ("note", 2, 0), ("p", 1, 0), ("step", 2, 0)} & places
+
+
+def test_a_variable_shared_with_a_skill_argument_does_not_make_the_skill_a_rule():
+    skills = TINY + "has_skill(a, sneak, 1). has_skill(a, climb, 1). pick(sneak).\n"
+    pun = "permission(order, R) :- pick(R), has_skill(A, R, _), trooper(A).\n"
+    places = inferred(skills + pun)
+    # R is the rule sneak and the skill sneak; climb, a skill no citation names, shows
+    # has_skill/3's second argument holds skills
+    assert ("pick", 1, 0) in places and ("has_skill", 3, 1) not in places
+    # through any other rule too: a skill place joins no kind
+    places = inferred(skills + pun + "q(S) :- has_skill(_, S, _), tested(S).\n")
+    assert not {("has_skill", 3, 1), ("tested", 1, 0)} & places
+    # a skill argument holding only cited ids, with no variable reaching a rule place, is none
+    assert ("has_skill", 3, 1) not in inferred(TINY + "has_skill(a, sneak, 1). q :- has_skill(_, S, _), s(S).\n")
