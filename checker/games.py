@@ -143,6 +143,7 @@ def main(argv: Sequence[str] | None = None, root: Path | None = None) -> int:
         if args:
             stale = stale or not page.is_file() or page.read_text(encoding="utf-8") != text
         else:
+            page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(text, encoding="utf-8")
     return 1 if stale else 0
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from checker import games
 from checker.engine import rulebook
 from checker.engine.catalogue import KINDS, UNSTATUSED
 from checker.engine.catalogue import load as load_catalogue
@@ -158,15 +159,15 @@ def test_a_bar_in_a_cell_is_escaped():
     assert coverage._cell("a | b\n  c") == "a \\| b c"
 
 
-def test_main_writes_the_file_and_checks_it(tmp_path, monkeypatch):
-    out = tmp_path / "coverage.md"
-    monkeypatch.setattr(coverage, "OUTPUT", out)
-    monkeypatch.setattr(coverage, "build", lambda: "table\n")
-    assert coverage.main(["--check"]) == 1
-    assert coverage.main([]) == 0
-    assert out.read_text(encoding="utf-8") == "table\n"
-    assert coverage.main(["--check"]) == 0
-    assert coverage.main(["--nope"]) == 2
+def test_main_writes_every_game_s_page_and_checks_it(tmp_path, monkeypatch):
+    for game in games.GAMES:
+        monkeypatch.setattr(game, "coverage", lambda name=game.name: f"table of {name}\n")
+    assert games.main(["--check"], tmp_path) == 1
+    assert games.main([], tmp_path) == 0
+    for game in games.GAMES:
+        assert (tmp_path / game.coverage_page).read_text(encoding="utf-8") == f"table of {game.name}\n"
+    assert games.main(["--check"], tmp_path) == 0
+    assert games.main(["--nope"], tmp_path) == 2
 
 
 def test_main_refuses_a_malformed_case(tmp_path, monkeypatch, capsys):
@@ -174,7 +175,6 @@ def test_main_refuses_a_malformed_case(tmp_path, monkeypatch, capsys):
     bad.parent.mkdir()
     bad.write_text('source = "s"\nposition = "edition n5"\n[expect]\nlegl = 1\n', encoding="utf-8")
     monkeypatch.setattr(coverage, "CASES", bad.parent)
-    monkeypatch.setattr(coverage, "OUTPUT", tmp_path / "coverage.md")
-    assert coverage.main([]) == 2
+    assert games.main([], tmp_path) == 2
     assert "unknown key 'legl'" in capsys.readouterr().err
-    assert not (tmp_path / "coverage.md").exists()
+    assert not (tmp_path / "docs").exists()

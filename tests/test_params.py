@@ -71,7 +71,7 @@ def test_a_typed_value_reaches_clingo_as_a_term():
     game = resolve(parse("edition n5\nactive a\ntrooper t a { skills: Surprise Attack (CC-6), Immunity (Shock) }\n"
                          "order t: Idle\n", "p.pos"))
     shown = {str(f) for f in facts.build(game, cat.load("n5")) if f.name == "skill_param"}
-    assert shown == {"skill_param(t,surprise_attack,mod(cc,-6))", "skill_param(t,immunity,ammo(shock))"}
+    assert shown == {'skill_param("t",surprise_attack,mod(cc,-6))', 'skill_param("t",immunity,ammo(shock))'}
 
 
 @pytest.mark.parametrize("edition", editions())

@@ -5,12 +5,11 @@ Inputs: the catalogue (``source``, ``modelled``, ``missing``), the rule book
 (``checker/engine/rulebook.py``: every ``rule(Id, Edition, Source, Text)`` citation, in whatever
 file it stands) and the case files (``cases/**/*.toml``), read statically (:data:`METHOD`).
 Defines: :func:`ties` (what one case exercises), :func:`edition_coverage` (an edition's
-rows), :func:`render` (the Markdown), :func:`main` (``python -m checker.infinity.coverage``).
+rows), :func:`render` (the Markdown) (``python -m checker.games`` writes it).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -29,8 +28,8 @@ from .position import Position
 # The source checkout: cases/ and docs/ are not installed, so this is a development tool.
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "cases"
-OUTPUT = ROOT / "docs" / "coverage.md"
-COMMAND = "python -m checker.infinity.coverage"
+
+COMMAND = "python -m checker.games"  # writes every game's coverage page
 RULES = "rules"  # the section of cited rules, beside the catalogue kinds
 SECTIONS = {  # section -> title, in the order the document gives them
     "special_skills": "Special skills",
@@ -299,25 +298,3 @@ def build(paths: Sequence[Path] | None = None, root: Path = ROOT) -> str:
     """The text of docs/coverage.md for the cases under ``paths`` (all of ``cases/``), N5 first."""
     found = collect(paths or (CASES,), root)
     return render([edition_coverage(e, found) for e in sorted(editions(), reverse=True)])
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Write docs/coverage.md (0); with ``--check``, write nothing and exit 1 if it is stale;
-    2 for other arguments, a malformed case or a rule base that does not parse."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args not in ([], ["--check"]):
-        sys.stderr.write(f"usage: {COMMAND} [--check]\n")
-        return 2
-    try:
-        text = build()
-    except RulingError as error:  # a malformed case, a rule base clingo cannot parse
-        sys.stderr.write(f"error: {error}\n")
-        return 2
-    if args:
-        return 0 if OUTPUT.is_file() and OUTPUT.read_text(encoding="utf-8") == text else 1
-    OUTPUT.write_text(text, encoding="utf-8")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

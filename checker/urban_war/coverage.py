@@ -17,7 +17,7 @@ def coverage_markdown() -> str:
     """The coverage page: one table per kind, one row per entry."""
     cat = load(CATALOGUE)
     lines = ["# Urban War coverage", "",
-             "Generated from `checker/catalogue/urban-war/` by `checker/urban_war/coverage.py`;",
+             "Generated from `checker/catalogue/urban-war/` by `python -m checker.games`;",
              "`tests/test_urban_war.py` fails when this file and the catalogue disagree. `yes`: every",
              "effect of the rule is encoded; `partial`: what is missing is named; `no`: out of scope,",
              "with the reason (the same words `ruling aros`, `declarations` and `check` show under",
