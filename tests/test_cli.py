@@ -124,3 +124,16 @@ def test_declarations_lists_each_slot_and_the_rules(write):
     assert attacks == {(1, "bs_attack", "boarding_shotgun", "fus1"), (2, "bs_attack", "boarding_shotgun", "fus1")}
     assert {(slot, skill) for slot, skill, _, _ in legal} >= {(1, "move"), (2, "move")}
     assert {slot for slot, _, _, _ in legal} == {1, 2}
+
+
+def test_facts_as_json_are_the_text_s_facts(write):
+    text_run = run("facts", EXAMPLE)
+    json_run = run("facts", EXAMPLE, "--format", "json")
+    assert text_run.exit_code == json_run.exit_code == EXIT_OK
+    data = json.loads(json_run.output)
+    head, *facts = text_run.output.splitlines()
+    assert (data["rule_set"], head) == ("n3", f"% python -m clingo {data['entry']} <this file>")
+    assert data["facts"] == facts and 'trooper("hellcat").' in facts
+    bad = run("facts", write("edition n5\nactive a\ntrooper a a { weapons: Nope }\n"), "--format", "json")
+    assert bad.exit_code == EXIT_BAD_INPUT
+    assert json.loads(bad.stdout)["error"]["message"].startswith("unknown weapon")
