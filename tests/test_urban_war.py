@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import clingo
 import pytest
 from click.testing import CliRunner
 
@@ -162,3 +163,114 @@ def test_clingo_on_the_entry_file_reproduces_the_program(tmp_path):
     from_cli = sorted(json.loads(out)["Call"][0]["Witnesses"][0]["Value"])
     from_python = analyse(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE)).atoms
     assert from_cli and len(from_cli) == sum(len(v) for v in from_python.by_name.values())
+
+
+# The Urban War rule base has no permission, hence no lifted denial or conflict, and no two
+# states it gives exclude each other: these tests add the facts that would make them
+# (a permission, a precedence, a state given twice) to the facts of a real position.
+LOCK_FIRE = "game urban-war\nactive a\nmodel x a { order lock-fire }\nmodel y b\naction x: Move + Move\n"
+PERMIT = ('permission(act(2, move, "x"), test_permit)',
+          'rule(test_permit, urban_war, "test source", "A test rule allowing a second Move.")')
+CLASH = ('gains("x", normal, test_stand)', 'gains("x", prone, test_down)',
+         'rule(test_stand, urban_war, "test source", "A test rule standing x up.")',
+         'rule(test_down, urban_war, "test source", "A test rule putting x down.")')
+
+
+@pytest.fixture
+def extra_facts(monkeypatch):
+    """Solve Urban War positions with the facts given added."""
+    from checker.urban_war import analysis
+
+    added: list[str] = []
+    solve = solver.solve
+
+    def with_extra(edition, facts, *args, **kwargs):
+        return solve(edition, [*facts, *(clingo.parse_term(f) for f in added)], *args, **kwargs)
+
+    monkeypatch.setattr(analysis.solver, "solve", with_extra)
+    return added
+
+
+def test_a_permission_overriding_a_denial_lifts_it(extra_facts):
+    extra_facts += [*PERMIT, "overrides(test_permit, uw_lock_fire_single)"]
+    checked = analyse(LOCK_FIRE).check()
+    second = checked.actions[1]
+    assert (second.status, second.denied_by, second.lifted, second.conflicts) == \
+        ("legal", (), (("uw_lock_fire_single", "test_permit"),), ())
+    assert checked.legal and checked.conflicts == () and checked.state_clashes == ()
+    assert {"test_permit", "uw_lock_fire_single"} <= {r for r, _, _ in checked.citations}
+    assert checked.to_dict()["actions"][1]["lifted"] == [{"denial": "uw_lock_fire_single", "permission": "test_permit"}]
+    result = CliRunner().invoke(main, ["check", "-"], input=LOCK_FIRE)
+    assert result.exit_code == 0, result.output
+    assert "action 2 move: legal; allowed by [test_permit] over [uw_lock_fire_single]" in result.output
+    before = LOCK_FIRE.replace("Move + Move", "Move")  # the next slot, 2, is the one permitted
+    declared = analyse(before).declarations()
+    assert {o.key(): o.lifted for o in declared.options if o.lifted} == \
+        {"move": (("uw_lock_fire_single", "test_permit"),)}
+    assert "move" in {o.key() for o in declared.options if o.status == "legal"}
+    result = CliRunner().invoke(main, ["declarations", "-"], input=before)
+    assert result.exit_code == 0 and "  move: legal; allowed by [test_permit] over [uw_lock_fire_single]\n" in result.output
+
+
+def test_a_permission_and_a_denial_with_no_precedence_are_a_conflict(extra_facts):
+    extra_facts += PERMIT
+    checked = analyse(LOCK_FIRE).check()
+    second = checked.actions[1]
+    assert (second.status, second.denied_by, second.lifted, second.conflicts) == \
+        ("conflict", ("uw_lock_fire_single",), (), (("test_permit", "uw_lock_fire_single"),))
+    assert not checked.legal
+    assert [c.to_dict() for c in checked.conflicts] == \
+        [{"subject": "action 2 move", "permission": "test_permit", "denial": "uw_lock_fire_single"}]
+    assert {"test_permit", "uw_lock_fire_single"} <= {r for r, _, _ in checked.citations}
+    result = CliRunner().invoke(main, ["check", "-"], input=LOCK_FIRE)
+    assert result.exit_code == 1
+    assert "action 2 move: conflict [test_permit] against [uw_lock_fire_single]" in result.output
+    assert "Conflicts (two rules disagree with no precedence between them):\n  action 2 move\n" \
+           "    permits: [test_permit]\n    forbids: [uw_lock_fire_single]\n" in result.output
+    assert "[test_permit] urban-war test source: A test rule allowing a second Move." in result.output
+    json_result = CliRunner().invoke(main, ["check", "-", "--format", "json"], input=LOCK_FIRE)
+    assert json_result.exit_code == 1 and '"status": "conflict"' in json_result.output
+    # declarations and aros of the same position carry the conflict and fail
+    before = LOCK_FIRE.replace("Move + Move", "Move")
+    declared = analyse(before).declarations()
+    assert [c.subject for c in declared.conflicts] == ["action 2 move"]
+    assert [o.status for o in declared.options if o.key() == "move"] == ["conflict"]
+    assert CliRunner().invoke(main, ["declarations", "-"], input=before).exit_code == 1
+
+
+def test_two_states_that_exclude_each_other_are_a_state_clash(extra_facts):
+    extra_facts += CLASH
+    text = LOCK_FIRE.replace("Move + Move", "Move")
+    checked = analyse(text).check()
+    assert [c.to_dict() for c in checked.state_clashes] == \
+        [{"model": "x", "states": [{"state": "normal", "rule": "test_stand"}, {"state": "prone", "rule": "test_down"}]}]
+    assert {"test_stand", "test_down"} <= {r for r, _, _ in checked.citations}
+    result = CliRunner().invoke(main, ["check", "-"], input=text)
+    assert result.exit_code == 1
+    assert "Verdict: legal (with conflicts)" in result.output
+    assert "  x: normal [test_stand] and prone [test_down]" in result.output
+
+
+def test_a_case_expecting_a_conflict_or_lifted_denial_compares_both_ways(extra_facts, tmp_path):
+    from checker.urban_war import cases
+
+    extra_facts += PERMIT
+    data = {"source": "test", "command": "check", "position": LOCK_FIRE,
+            "expect": {"conflicts": ["action 2 move | test_permit | uw_lock_fire_single"], "lifted": {"action 2": []}}}
+    assert cases.run(cases.load(tmp_path / "c.toml", data, "")).differences == ()
+    data["expect"] = {"conflicts": [], "lifted": {"action 2": ["test_permit > uw_lock_fire_single"]}}
+    found = {d.key: (d.missing, d.unexpected) for d in cases.run(cases.load(tmp_path / "c.toml", data, "")).differences}
+    assert found == {"conflicts": ((), ("action 2 move | test_permit | uw_lock_fire_single",)),
+                     "lifted.action 2": (("test_permit > uw_lock_fire_single",), ())}
+
+
+def test_a_conflict_on_a_reaction_is_named_by_the_reacting_model(extra_facts):
+    extra_facts += ['permission(react("y", counter_charge, "x"), test_permit)',
+                    'rule(test_permit, urban_war, "test source", "A test rule allowing a counter-charge.")']
+    text = LOCK_FIRE.replace("Move + Move", "Move")
+    reactions = analyse(text).reactions()
+    assert [c.to_dict() for c in reactions.conflicts] == \
+        [{"subject": "react y counter_charge>x", "permission": "test_permit", "denial": "uw_counter_charge"}]
+    result = CliRunner().invoke(main, ["aros", "-"], input=text)
+    assert result.exit_code == 1
+    assert "  counter_charge -> x: conflict [test_permit] against [uw_counter_charge]\n" in result.output

@@ -16,9 +16,11 @@ A case file::
     legal.art = ["overwatch_shoot>sgt"]
     denied.art = { "counter_charge>sgt" = ["uw_counter_charge"] }
     tests.art = { "overwatch_shoot>sgt" = ["cd_test_calibre"] }
+    lifted.art = { "overwatch_shoot>sgt" = ["permission > denial"] }  # denials a permission lifts
     # declarations: the exact set of legal options of the next slot, denials of named ones
     legal = ["move", "shoot>art"]
     denied = { "charge>art" = ["uw_charge_snap_fire"] }
+    lifted = { "move" = ["permission > denial"] }
     # check: the overall verdict, per subject ("action 1", "react art") its denying rules;
     # per model, each wound's result in order, the wounds lost, the states gained
     legal = true
@@ -26,6 +28,12 @@ A case file::
     damage = { art = ["dodged", "wound"] }
     wounds_lost = { art = 1 }
     states = { sgt = ["revealed"] }
+    lifted = { "action 1" = ["permission > denial"] }
+    # aros, declarations, check: the exact set of conflicts, "subject | permission | denial"
+    # (the subject "action 2 move", "react art overwatch_shoot>sgt"); for check also the
+    # states that exclude each other after the activation, "sgt after the activation |
+    # rule1 | rule2" (``position`` for a state as written); [] for none
+    conflicts = ["action 2 move | permission | denial"]
     # error: the kind of error, its line, words of its message
     kind = "position"
     line = 3
@@ -41,12 +49,12 @@ from pathlib import Path
 from ..engine.cases import Case, CaseResult, Difference
 from ..engine.errors import CaseFormatError, LocatedError, RulingError
 from . import analysis, render
-from .report import Option
+from .report import Check, Option, Verdict
 
 KEYS = {
-    "aros": {"legal", "denied", "tests"},
-    "declarations": {"legal", "denied", "tests"},
-    "check": {"legal", "verdicts", "damage", "wounds_lost", "states"},
+    "aros": {"legal", "denied", "tests", "lifted", "conflicts"},
+    "declarations": {"legal", "denied", "tests", "lifted", "conflicts"},
+    "check": {"legal", "verdicts", "damage", "wounds_lost", "states", "lifted", "conflicts"},
     "error": {"kind", "line", "message"},
 }
 
@@ -97,7 +105,22 @@ def _option_differences(prefix: str, expect: dict, options: list[Option]) -> lis
     for name, tests in expect.get("tests", {}).items():
         tested = [t for t, _ in by_key[name].tests] if name in by_key else ["<no such option>"]
         diffs += _sets(f"{prefix}tests.{name}", tests, tested)
+    for name, pairs in expect.get("lifted", {}).items():
+        diffs += _sets(f"{prefix}lifted.{name}", pairs, _lifted(by_key[name]) if name in by_key else ["<no such option>"])
     return diffs
+
+
+def _lifted(option: Option) -> list[str]:
+    return [f"{by} > {denial}" for denial, by in option.lifted]
+
+
+def _conflicts(expect: dict, verdict: Verdict) -> list[Difference]:
+    if "conflicts" not in expect:
+        return []
+    found = [f"{c.subject} | {c.permission} | {c.denial}" for c in verdict.conflicts]
+    if isinstance(verdict, Check):
+        found += [f"{c.model} after the activation | " + " | ".join(r for _, r in c.states) for c in verdict.state_clashes]
+    return _sets("conflicts", expect["conflicts"], found)
 
 
 def run(case: Case) -> CaseResult:
@@ -118,16 +141,19 @@ def run(case: Case) -> CaseResult:
         return CaseResult(case, (Difference("error", missing=(case.expect.get("kind", ""),)),))
     if case.command == "declarations":
         decl = result.declarations()
-        return CaseResult(case, tuple(_option_differences("", case.expect, list(decl.options))),
+        return CaseResult(case, tuple(_option_differences("", case.expect, list(decl.options))
+                                      + _conflicts(case.expect, decl)),
                           render.declarations_text(decl))
     if case.command == "aros":
         reactions = result.reactions()
         by_model = dict(reactions.by_model)
         diffs = []
-        models = set(case.expect.get("legal", {})) | set(case.expect.get("denied", {})) | set(case.expect.get("tests", {}))
+        kinds = ("legal", "denied", "tests", "lifted")
+        models = {m for k in kinds for m in case.expect.get(k, {})}
         for model in sorted(models):
-            sub = {k: case.expect[k][model] for k in ("legal", "denied", "tests") if model in case.expect.get(k, {})}
+            sub = {k: case.expect[k][model] for k in kinds if model in case.expect.get(k, {})}
             diffs += _option_differences(f"{model}: ", sub, list(by_model.get(model, ())))
+        diffs += _conflicts(case.expect, reactions)
         return CaseResult(case, tuple(diffs), render.reactions_text(reactions))
     check = result.check()
     e = case.expect
@@ -137,6 +163,9 @@ def run(case: Case) -> CaseResult:
     subjects = {f"action {o.slot}": o for o in check.actions} | {f"react {o.model}": o for o in check.reactions}
     for name, rules in e.get("verdicts", {}).items():
         diffs += _sets(f"verdicts.{name}", rules, list(subjects[name].denied_by) if name in subjects else ["<none>"])
+    for name, pairs in e.get("lifted", {}).items():
+        diffs += _sets(f"lifted.{name}", pairs, _lifted(subjects[name]) if name in subjects else ["<none>"])
+    diffs += _conflicts(e, check)
     damage = {d.model: d for d in check.damage}
     for model, results in e.get("damage", {}).items():
         diffs += _in_order(f"damage.{model}", results, [r for _, r in damage[model].points] if model in damage else [])

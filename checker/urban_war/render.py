@@ -14,9 +14,13 @@ def _name(o: Option) -> str:
 
 
 def _line(o: Option) -> str:
+    if o.conflicts:
+        return f"{_name(o)}: conflict " + " ".join(f"[{p}] against [{d}]" for p, d in o.conflicts)
     if o.denied_by:
         return f"{_name(o)}: not allowed " + " ".join(f"[{r}]" for r in o.denied_by)
     text = f"{_name(o)}: legal"
+    for denial, by in o.lifted:
+        text += f"; allowed by [{by}] over [{denial}]"
     for test, rule in o.tests:
         text += f"; needs {TESTS.get(test, test)} [{rule}], rolled by hand"
     for rule in o.no_test:
@@ -25,7 +29,12 @@ def _line(o: Option) -> str:
 
 
 def _tail(v: Verdict) -> list[str]:
-    lines = ["Rules:"] + [f"  [{i}] urban-war {s}: {t}" for i, s, t in v.citations]
+    lines = []
+    if v.conflicts:
+        lines.append("Conflicts (two rules disagree with no precedence between them):")
+        for c in v.conflicts:
+            lines += [f"  {c.subject}", f"    permits: [{c.permission}]", f"    forbids: [{c.denial}]"]
+    lines += ["Rules:"] + [f"  [{i}] urban-war {s}: {t}" for i, s, t in v.citations]
     if v.not_modelled:
         lines.append("Not modelled (the rule base does not fully encode these: check them by hand):")
         for n in v.not_modelled:
@@ -54,7 +63,8 @@ def reactions_text(r: Reactions, show_denied: bool = True) -> str:
 
 
 def check_text(c: Check) -> str:
-    lines = [f"Verdict: {'legal' if c.legal else 'illegal'}"]
+    clashing = " (with conflicts)" if c.conflicts or c.state_clashes else ""
+    lines = [f"Verdict: {'legal' if c.legal else 'illegal'}{clashing}"]
     lines += [f"  action {o.slot} {_line(o)}" for o in c.actions]
     lines += [f"  react {o.model}: {_line(o)}" for o in c.reactions]
     if c.damage:
@@ -66,6 +76,9 @@ def check_text(c: Check) -> str:
     if c.states:
         lines.append("States:")
         lines += [f"  {m} gains {s} [{r}]" for m, s, r in c.states]
+    if c.state_clashes:
+        lines.append("State clashes (states that exclude each other after the activation):")
+        lines += [f"  {s.model}: " + " and ".join(f"{st} " + ("(as written)" if r == "position" else f"[{r}]") for st, r in s.states) for s in c.state_clashes]
     if c.applied:
         lines.append("Resolution order: " + " ".join(f"[{r}]" for r in c.applied))
     return "\n".join(lines + _tail(c)) + "\n"

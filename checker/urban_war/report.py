@@ -2,8 +2,8 @@
 declared activation and the resolution of its dice.
 
 Inputs: a :class:`~checker.urban_war.facts.Game` and the solver's atoms.
-Defines: :class:`Option`, :class:`Declarations`, :class:`Reactions`, :class:`Check`
-and their ``to_dict``; :func:`declarations`, :func:`reactions`, :func:`check`.
+Defines: :class:`Option`, :class:`Conflict`, :class:`StateClash`, :class:`Declarations`,
+:class:`Reactions`, :class:`Check` and their ``to_dict``; :func:`declarations`, :func:`reactions`, :func:`check`.
 """
 
 from __future__ import annotations
@@ -33,10 +33,18 @@ class Option:
     denied_by: tuple[str, ...]
     tests: tuple[tuple[str, str], ...]  # (test id, rule)
     no_test: tuple[str, ...] = ()
+    lifted: tuple[tuple[str, str], ...] = ()  # (denial, the permission overriding it)
+    conflicts: tuple[tuple[str, str], ...] = ()  # (permission, denial): no precedence between them
 
     @property
     def status(self) -> str:
-        return "denied" if self.denied_by else "legal"
+        """Its tier: ``conflict`` (two rules disagree, neither legal nor denied),
+        ``denied`` or ``legal``."""
+        return "conflict" if self.conflicts else "denied" if self.denied_by else "legal"
+
+    def subject(self) -> str:
+        """The subject a conflict names: "action 2 move", "react art overwatch_shoot>sgt"."""
+        return (f"action {self.slot}" if self.slot else f"react {self.model}") + f" {self.key()}"
 
     def key(self) -> str:
         return self.skill + (f">{self.target}" if self.target else "")
@@ -44,7 +52,33 @@ class Option:
     def to_dict(self) -> dict:
         return {"model": self.model, "slot": self.slot, "skill": self.skill, "target": self.target,
                 "status": self.status, "denied_by": list(self.denied_by),
-                "tests": [{"test": t, "rule": r} for t, r in self.tests], "no_test": list(self.no_test)}
+                "tests": [{"test": t, "rule": r} for t, r in self.tests], "no_test": list(self.no_test),
+                "lifted": [{"denial": d, "permission": p} for d, p in self.lifted],
+                "conflicts": [{"permission": p, "denial": d} for p, d in self.conflicts]}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A permission and a denial with no precedence between them, on one subject."""
+
+    subject: str
+    permission: str
+    denial: str
+
+    def to_dict(self) -> dict:
+        return {"subject": self.subject, "permission": self.permission, "denial": self.denial}
+
+
+@dataclass(frozen=True)
+class StateClash:
+    """Two rules leaving a model in states that exclude each other (``position``: the state
+    as written)."""
+
+    model: str
+    states: tuple[tuple[str, str], ...]  # (state, rule), two of them
+
+    def to_dict(self) -> dict:
+        return {"model": self.model, "states": [{"state": s, "rule": r} for s, r in self.states]}
 
 
 @dataclass(frozen=True)
@@ -67,11 +101,13 @@ class Verdict:
 
     citations: tuple[tuple[str, str, str], ...]
     not_modelled: tuple[NotModelled, ...]
+    conflicts: tuple[Conflict, ...]
 
     def base_dict(self) -> dict:
         return {"game": "urban-war",
                 "rules": [{"id": i, "source": s, "text": t} for i, s, t in self.citations],
-                "not_modelled": [n.to_dict() for n in self.not_modelled]}
+                "not_modelled": [n.to_dict() for n in self.not_modelled],
+                "conflicts": [c.to_dict() for c in self.conflicts]}
 
 
 @dataclass(frozen=True)
@@ -118,16 +154,18 @@ class Check(Verdict):
     damage: tuple[Damage, ...] = ()
     states: tuple[tuple[str, str, str], ...] = ()  # (model, state gained, rule)
     applied: tuple[str, ...] = field(default=())
+    state_clashes: tuple[StateClash, ...] = ()
 
     @property
     def legal(self) -> bool:
-        return not any(o.denied_by for o in (*self.actions, *self.reactions))
+        """Everything declared is granted: no denial stands and no conflict."""
+        return not self.conflicts and not any(o.denied_by for o in (*self.actions, *self.reactions))
 
     def to_dict(self) -> dict:
         return {**self.base_dict(), "legal": self.legal, "actions": [o.to_dict() for o in self.actions],
                 "reactions": [o.to_dict() for o in self.reactions], "damage": [d.to_dict() for d in self.damage],
                 "states": [{"model": m, "gains": s, "rule": r} for m, s, r in self.states],
-                "resolution_rules": list(self.applied)}
+                "resolution_rules": list(self.applied), "state_clashes": [c.to_dict() for c in self.state_clashes]}
 
 
 def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
@@ -140,6 +178,12 @@ def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
     no_test: dict[tuple, set[str]] = defaultdict(set)
     for subject, rule in atoms.get("no_test"):
         no_test[subject].add(rule)
+    lifted: dict[tuple, set[tuple[str, str]]] = defaultdict(set)
+    for subject, denial, by in atoms.get("lifted"):
+        lifted[subject].add((denial, by))
+    conflicts: dict[tuple, set[tuple[str, str]]] = defaultdict(set)
+    for subject, permission, denial in atoms.get("conflict"):
+        conflicts[subject].add((permission, denial))
     targeted = {e.id for e in game.catalogue.all("skills") if e.get("target")}
     found = []
     for subject in subjects:
@@ -151,11 +195,12 @@ def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
             slot = 0
         found.append(Option(model, slot, skill, target if skill in targeted else None,
                             tuple(sorted(denied[subject])), tuple(sorted(tests[subject])),
-                            tuple(sorted(no_test[subject]))))
+                            tuple(sorted(no_test[subject])), tuple(sorted(lifted[subject])),
+                            tuple(sorted(conflicts[subject]))))
     return sorted(found, key=lambda o: (o.model, o.slot, o.status != "legal", o.skill, o.target or ""))
 
 
-def _verdict(game: Game, atoms: Atoms, rules: set[str]) -> dict:
+def _verdict(game: Game, atoms: Atoms, rules: set[str], options: list[Option]) -> dict:
     cites = {r: (s, t) for r, s, t in atoms.get("cite")}
     seen: dict[tuple[str, str], NotModelled] = {}
     for model, entry in game.in_play:
@@ -170,19 +215,22 @@ def _verdict(game: Game, atoms: Atoms, rules: set[str]) -> dict:
         if entry.modelled != "yes":
             seen.setdefault(("skills", skill), NotModelled("skills", skill, entry.name, entry.modelled or "",
                                                            entry.missing or "", ()))
+    rules = rules | _rules_of(options)
     return {"citations": tuple((r, *cites[r]) for r in sorted(rules) if r in cites),
-            "not_modelled": tuple(seen[k] for k in sorted(seen))}
+            "not_modelled": tuple(seen[k] for k in sorted(seen)),
+            "conflicts": tuple(Conflict(o.subject(), p, d) for o in options for p, d in o.conflicts)}
 
 
 def _rules_of(options: list[Option]) -> set[str]:
-    return {r for o in options for r in (*o.denied_by, *(t[1] for t in o.tests), *o.no_test)}
+    return {r for o in options for r in (*o.denied_by, *(t[1] for t in o.tests), *o.no_test,
+                                         *(r for pair in (*o.lifted, *o.conflicts) for r in pair))}
 
 
 def declarations(game: Game, atoms: Atoms) -> Declarations:
     options = _options(game, atoms, [a[0] for a in atoms.get("option_act")])
     order = next((m.order for m in game.position.models if m.id == game.active), None)
     allowed = next((n for m, n in atoms.get("allowed_actions") if m == game.active), None)
-    return Declarations(**_verdict(game, atoms, _rules_of(options)), model=game.active, order=order,
+    return Declarations(**_verdict(game, atoms, set(), options), model=game.active, order=order,
                         allowed=allowed, slot=len(game.actions) + 1, options=tuple(options))
 
 
@@ -191,7 +239,7 @@ def reactions(game: Game, atoms: Atoms) -> Reactions:
     by_model: dict[str, list[Option]] = defaultdict(list)
     for o in options:
         by_model[o.model].append(o)
-    return Reactions(**_verdict(game, atoms, _rules_of(options)), active=game.active,
+    return Reactions(**_verdict(game, atoms, set(), options), active=game.active,
                      by_model=tuple((m, tuple(v)) for m, v in sorted(by_model.items())))
 
 
@@ -213,6 +261,8 @@ def check(game: Game, atoms: Atoms) -> Check:
     states = tuple(sorted((m, s, r) for m, s, r in atoms.get("gains")))
     outcome_rules = {r for _, _, r in atoms.get("outcome")} | {r for _, _, r in states}
     applied = tuple(r for r, _ in sorted(atoms.get("applied"), key=lambda a: (a[1], a[0])) if r in outcome_rules)
-    rules = _rules_of(actions + reacts) | outcome_rules
-    return Check(**_verdict(game, atoms, rules), actions=tuple(sorted(actions, key=lambda o: o.slot)),
-                 reactions=tuple(reacts), damage=tuple(damage), states=states, applied=applied)
+    clashes = tuple(StateClash(m, ((s1, r1), (s2, r2))) for m, s1, r1, s2, r2 in sorted(atoms.get("state_clash")))
+    rules = outcome_rules | {r for c in clashes for _, r in c.states}
+    return Check(**_verdict(game, atoms, rules, actions + reacts), actions=tuple(sorted(actions, key=lambda o: o.slot)),
+                 reactions=tuple(reacts), damage=tuple(damage), states=states, applied=applied,
+                 state_clashes=clashes)
