@@ -12,7 +12,7 @@ import pytest
 
 from checker.engine import reading, solver
 from checker.engine.errors import RulingError
-from checker.infinity import analysis, cases, resolution
+from checker.infinity import analysis, answers, cases, resolution
 
 from .conftest import ROOT
 from .sample import case_sample, whole
@@ -162,7 +162,6 @@ def test_resolution_reads_only_the_predicates_it_lists():
     """``ruling odds`` shows only ``resolution.READS`` for its many positions: a
     predicate the resolution reads and the list leaves out would be silently empty."""
     text = (ROOT / "checker" / "infinity" / "resolution.py").read_text(encoding="utf-8")
-    read = set(re.findall(r'atoms\.get\("([a-z_]+)"', text))
-    read |= {k for ks in re.findall(r'atoms\.get\(k\) for k in \(([^)]*)\)', text) for k in re.findall(r'"([a-z_]+)"', ks)}
-    assert read == set(resolution.READS)
+    read = {getattr(answers, name).predicate for name in re.findall(r"\bans\.([A-Z][A-Za-z]*)\b", text)}
+    assert "atoms.get(" not in text and read == set(resolution.READS)
     assert "atoms[" not in text and "by_name" not in text

@@ -15,6 +15,7 @@ import clingo
 if TYPE_CHECKING:  # imported where used: a run that does not parse skips its import
     from clingo import ast
 
+from .answers import A, build
 from .errors import RuleBaseError, SolveTimeout
 from .gc_hold import gc_held
 from .reading import Unread, read
@@ -33,9 +34,17 @@ class Atoms:
     by_name: dict[str, list[tuple]]
     timings: dict[str, float] = field(default_factory=dict, compare=False)
     ground_atoms: int = 0
+    typed: dict[type, list] = field(default_factory=dict, compare=False, repr=False)
 
     def get(self, name: str) -> list[tuple]:
         return self.by_name.get(name, [])
+
+    def of(self, kind: type[A]) -> list[A]:
+        """The atoms of the predicate ``kind`` declares, as ``kind`` objects (built once)."""
+        found = self.typed.get(kind)
+        if found is None:
+            found = self.typed[kind] = build(kind, self.by_name.get(kind.predicate, ()))
+        return found
 
 
 def entry_file(edition: str):

@@ -8,10 +8,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from operator import attrgetter
 
+from ..engine.answers import Term, predicates
 from ..engine.catalogue import Catalogue
 from ..engine.gc_hold import gc_held
 from ..engine.reading import Unread, sort_key, word
 from ..engine.solver import Atoms
+from . import answers as ans
+from .answers import REPORT_TYPES, VERDICT_SUBJECTS
 from .game import Game
 from .modelled import NotModelled, not_modelled, unverified
 from .resolution import Resolution, resolution, skill_subject, what_to_write
@@ -180,16 +183,18 @@ class _Verdicts:
     def __init__(self, atoms: Atoms, game: Game, skip: frozenset[str] = frozenset()):
         self.edition = edition = game.edition
         self.several = len(game.activated) > 1  # name the actor in subjects
-        at_resolution = {r for (r,) in atoms.get("resolution_rule")}
+        at_resolution = {r.rule for r in atoms.of(ans.ResolutionRule)}
         self.cites = {
-            r: Citation(r, edition, src, text, "resolution" if r in at_resolution else "declaration")
-            for r, src, text in atoms.get("cite")
+            c.rule: Citation(c.rule, edition, c.source, c.text, "resolution" if c.rule in at_resolution else "declaration")
+            for c in atoms.of(ans.Cite)
         }
-        here = set(atoms.get("resolution_for"))  # (subject, rule): at Resolution for it only
+        # (subject, rule): at Resolution for it only
+        here = {(r.subject, r.rule) for r in atoms.of(ans.ResolutionFor)}
         self.denied = defaultdict(list)
         self.breaches: list[tuple] = []  # (subject, rule): the position breaks the rule
         cite: dict[str, Citation] = {}  # each rule's citation, looked up once
-        for subject, rule in atoms.get("denied"):
+        for d in atoms.of(ans.Denied):
+            subject, rule = d.subject, d.rule
             if subject.__class__ is tuple:
                 if subject[0] in skip:
                     continue
@@ -200,23 +205,25 @@ class _Verdicts:
                 c = cite[rule] = self.cite(rule)
             self.denied[subject].append(replace(c, when="resolution") if here and (subject, rule) in here else c)
         self.lifted = defaultdict(list)
-        for subject, denial, permission in atoms.get("lifted"):
+        for lift in atoms.of(ans.Lifted):
+            subject = lift.subject
             if skip and subject.__class__ is tuple and subject[0] in skip:
                 continue
-            self.lifted[subject].append(Exception_(self.cite(denial), self.cite(permission)))
+            self.lifted[subject].append(Exception_(self.cite(lift.denial), self.cite(lift.permission)))
         self.conflicts = defaultdict(list)
-        for subject, permission, denial in atoms.get("conflict"):
-            self.conflicts[subject].append(Conflict(
-                self.subject_text(subject), (("permits", self.cite(permission)), ("forbids", self.cite(denial))),
-            ))
+        for clash in atoms.of(ans.Conflict):
+            self.conflicts[clash.subject].append(Conflict(self.subject_text(clash.subject), (
+                ("permits", self.cite(clash.permission)), ("forbids", self.cite(clash.denial)),
+            )))
         self.facts = defaultdict(list)
-        for subject, rule, fact in atoms.get("breach_fact"):
-            self.facts[(subject, rule)].append(fact_text(fact))
-        waiting: dict[tuple, dict[tuple, set[str]]] = defaultdict(lambda: defaultdict(set))
-        for subject, missing, rule in atoms.get("option_pending"):
+        for b in atoms.of(ans.BreachFact):
+            self.facts[(b.subject, b.rule)].append(fact_text(b.fact))
+        waiting: dict[Term, dict[tuple, set[str]]] = defaultdict(lambda: defaultdict(set))
+        for p in atoms.of(ans.OptionPending):
+            subject = p.subject
             if skip and subject.__class__ is tuple and subject[0] in skip:
                 continue
-            waiting[subject][missing].add(rule)
+            waiting[subject][p.missing].add(p.rule)
         self.waiting = waiting
 
     def pending(self, subject, status: str | None = None) -> tuple[OptionPending, ...]:
@@ -261,7 +268,7 @@ class _Verdicts:
         return tuple(found)
 
     def revealed(self, atoms: Atoms) -> tuple[tuple[str, Citation], ...]:
-        return tuple((t, self.cite("marker_reveal")) for (t,) in atoms.get("revealed"))
+        return tuple((r.trooper, self.cite("marker_reveal")) for r in atoms.of(ans.Revealed))
 
     def subject_text(self, subject) -> str:
         """``order``, ``order skill 1`` (``order fus2 skill 1`` when several troopers
@@ -327,7 +334,7 @@ def _check_by_hand(game: Game, atoms: Atoms, catalogue: Catalogue) -> dict[str, 
 def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:
     """The (trooper, special skill) pairs a rule grants, not written in the position."""
     written = {(t.id, s.id) for t in game.troopers for s in t.skills}
-    return tuple(sorted({(t, s) for t, s, _ in atoms.get("has_skill")} - written))
+    return tuple(sorted({(h.trooper, h.skill) for h in atoms.of(ans.HasSkill)} - written))
 
 
 # Option subjects, each left out of the reports that never look it up: the activated
@@ -336,12 +343,14 @@ def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:
 _ACT = frozenset({"act"})
 _ARO = frozenset({"aro"})
 # What each report never reads, which ``solver.solve`` may then leave unread: the
-# options of the other report (``act/5``, ``option/4``) and the verdicts on them.
-_VERDICTS = frozenset({"denied", "lifted", "option_pending"})
+# options of the other report (``act/5``, ``option/4``: the predicates of the option
+# types it does not read) and the verdicts on them (the predicates of
+# ``VERDICT_SUBJECTS``, on the subjects named above).
+_OPTIONS = predicates((ans.Act, ans.AroOption))
+_VERDICTS = predicates(VERDICT_SUBJECTS)
 UNREAD = {
-    "aros": Unread(frozenset({"act"}), _VERDICTS, _ACT),
-    "declarations": Unread(frozenset({"option"}), _VERDICTS, _ARO),
-    "check": Unread(frozenset({"act", "option"}), _VERDICTS, _ACT | _ARO),
+    command: Unread(_OPTIONS - predicates(REPORT_TYPES[command]), _VERDICTS, skipped)
+    for command, skipped in (("aros", _ACT), ("declarations", _ARO), ("check", _ACT | _ARO))
 }
 ORDER_COMBINATION = "order_combination"  # the rule keeping a whole-Order skill out of the second slot
 
@@ -350,16 +359,17 @@ ORDER_COMBINATION = "order_combination"  # the rule keeping a whole-Order skill 
 def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> DeclarationsReport:
     """Every skill, weapon and target the activated trooper could declare in each slot."""
     v = _Verdicts(atoms, game, _ARO)
-    singles = tuple(sorted(k for (k,) in atoms.get("single_kind")))
+    singles = tuple(sorted(k.kind for k in atoms.of(ans.SingleKind)))
     options = []
-    for actor, slot, skill, weapon, target in atoms.get("act"):
+    for act in atoms.of(ans.Act):
+        actor, slot, skill, weapon, target = act.actor, act.slot, act.skill, act.weapon, act.target
         entry = catalogue.entries["skills"][skill]
         subject = ("act", actor, slot, skill, weapon, target)
         parts = v.parts(subject)
         if slot == 2 and entry.get("kind") in singles and not any(
                 e.denial.rule == ORDER_COMBINATION for e in parts["lifted"]):
             continue  # a whole-Order skill is never a second skill, unless a rule lets it be (N3 Super-Jump)
-        weapon_entry = catalogue.entries["weapons"].get(weapon)
+        weapon_entry = catalogue.entries["weapons"].get(weapon) if weapon is not None else None
         options.append(Declaration(
             skill, entry.name, weapon,
             weapon_entry.name if weapon_entry else None, **parts, pending=v.pending(subject),
@@ -369,7 +379,8 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
     options.sort(key=lambda o: (o.slot, o.actor or "", o.status != LEGAL, o.skill, o.weapon or "",
                                 o.target or ""))
     return DeclarationsReport(
-        game.edition, game.activated, tuple(sorted(atoms.get("combination"), key=sort_key)), singles,
+        game.edition, game.activated,
+        tuple(sorted(((c.first, c.second) for c in atoms.of(ans.Combination)), key=sort_key)), singles,
         tuple(options), v.all_conflicts(atoms), _breaches(_judgements(v, atoms)), game.spearhead,
         fireteam_leader=game.fireteam_leader, **_check_by_hand(game, atoms, catalogue),
     )
@@ -379,25 +390,27 @@ def declarations_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> Decla
 def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
     """Every reactive trooper, why it may react, and each option with its verdict."""
     v = _Verdicts(atoms, game, _ACT)
-    trigger_rules = dict(atoms.get("trigger_rule"))
+    trigger_rules = {t.kind: t.rule for t in atoms.of(ans.TriggerRule)}
     first_step: dict[tuple[str, str], int] = {}  # each kind of trigger from its first step
-    for trooper, kind, step in atoms.get("trigger"):
-        key = (trooper, kind)
-        first_step[key] = min(step, first_step.get(key, step))
+    for t in atoms.of(ans.Trigger):
+        key = (t.trooper, t.kind)
+        first_step[key] = min(t.step, first_step.get(key, t.step))
     triggers = defaultdict(list)
-    for (trooper, kind), step in first_step.items():
+    for (reactive_id, kind), step in first_step.items():
         rule = trigger_rules.get(kind)
-        triggers[trooper].append(Trigger(kind, step, v.cite(rule) if rule else None))
-    first = dict(atoms.get("first_eligible"))
-    delay = {t: rule for t, rule in sorted(atoms.get("may_delay"), reverse=True)}  # first rule by name
+        triggers[reactive_id].append(Trigger(kind, step, v.cite(rule) if rule else None))
+    first = {f.trooper: f.step for f in atoms.of(ans.FirstEligible)}
+    # the first rule by name
+    delay = {t: rule for t, rule in sorted(((d.trooper, d.rule) for d in atoms.of(ans.MayDelay)), reverse=True)}
     options = defaultdict(list)
-    names: dict[tuple[str, str], tuple[str, str, str | None, str | None]] = {}  # (skill, weapon): its names
+    names: dict[tuple[str, str | None], tuple[str, str, str | None, str | None]] = {}  # (skill, weapon): its names
     # An option with no exception, conflict or pending fact is the same for every trooper
     # its skill, weapon and denials (the same Citation objects) are: made once, shared.
     made: dict[tuple, Option] = {}
     several, denied, lifted, conflicts, waiting = v.several, v.denied, v.lifted, v.conflicts, v.waiting
-    for trooper, skill, weapon, against in atoms.get("option"):
-        subject = ("aro", trooper, skill, weapon, against)
+    for o in atoms.of(ans.AroOption):
+        skill, weapon, against = o.skill, o.weapon, o.against
+        subject = ("aro", o.trooper, skill, weapon, against)
         same = None if subject in lifted or subject in conflicts or subject in waiting else \
             (skill, weapon, against, *map(id, denied.get(subject, ())))
         option = made.get(same) if same is not None else None
@@ -410,7 +423,7 @@ def aro_report(game: Game, atoms: Atoms, catalogue: Catalogue) -> AroReport:
                             against if several else None, v.pending(subject, parts["status"]))
             if same is not None:
                 made[same] = option
-        options[trooper].append(option)
+        options[o.trooper].append(option)
     reactive = []
     for trooper in game.troopers:
         if trooper.id not in options:
@@ -454,7 +467,7 @@ def _option_pending(missing: tuple, rules: tuple[Citation, ...]) -> OptionPendin
 
 
 def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:
-    subjects = sorted((s for (s,) in atoms.get("judged")), key=_subject_order)
+    subjects = sorted((j.subject for j in atoms.of(ans.Judged)), key=_subject_order)
     return tuple(Judgement(v.subject_text(s), **v.parts(s)) for s in subjects)
 
 

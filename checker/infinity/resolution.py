@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import asdict, dataclass
+from typing import Any
 
+from ..engine.answers import Term, predicates
 from ..engine.catalogue import Catalogue
 from ..engine.errors import Location, PositionError
 from ..engine.reading import sort_key, word
 from ..engine.solver import Atoms
+from . import answers as ans
+from .answers import RESOLUTION_TYPES
 from .game import Game
 from .position import Position, lines_of
 
@@ -200,48 +204,47 @@ def roll_key(group) -> str:
     return " ".join(str(sort_key(a)) for a in group)
 
 
-# Every shown predicate :func:`resolution` reads (tests/test_solver.py checks the list
-# against this file): ``ruling odds`` shows only these for its many positions.
-READS = frozenset((
-    "ammo_of", "applied", "attack_roll", "automatic", "bad_discard", "cancelled", "die_of", "discarded", "gains",
-    "group", "group_dice", "group_extra", "hit", "life", "life_prior", "loses", "mod", "opposed", "outcome", "pending",
-    "result", "roll_waived", "save", "save_result", "state_clash", "sv", "unused_die", "wounds_changed",
-    "wounds_lost",
-))
+# Every shown predicate :func:`resolution` reads, from the answer types it reads
+# (tests/test_answers.py checks this file reads no other): ``ruling odds`` shows only
+# these for its many positions.
+READS = predicates(RESOLUTION_TYPES)
 
 
 def resolution(game: Game, atoms: Atoms) -> Resolution | None:
     """What the dice do and what the Order leaves behind; None when nothing declared
     rolls and no state or outcome follows from the Order."""
-    groups = atoms.get("group")
-    if not groups and not any(atoms.get(k) for k in ("gains", "loses", "outcome", "unused_die")):
+    groups = atoms.of(ans.Group)
+    if not groups and not any(atoms.of(k) for k in (ans.Gains, ans.Loses, ans.Outcome, ans.UnusedDie)):
         return None
     pending = _pending(atoms)
     mods = defaultdict(list)
-    for g, rule, value in atoms.get("mod"):
-        mods[g].append(Mod(rule, value))
-    sv = dict(atoms.get("sv"))
-    results = {(g, k): (kind, c) for g, k, kind, c in atoms.get("result")}
-    cancelled = set(atoms.get("cancelled"))
-    discarded = set(atoms.get("discarded"))
-    extra = dict(atoms.get("group_extra"))
+    for m in atoms.of(ans.Mod):
+        mods[m.group].append(Mod(m.rule, m.value))
+    sv = {s.group: s.value for s in atoms.of(ans.Sv)}
+    results = {(r.group, r.index): r.kind for r in atoms.of(ans.Result)}
+    cancelled = {(c.group, c.index) for c in atoms.of(ans.Cancelled)}
+    discarded = {(d.group, d.index) for d in atoms.of(ans.Discarded)}
+    extra = {e.group: e.extra for e in atoms.of(ans.GroupExtra)}
     dice = defaultdict(list)
-    for g, k, value in sorted(atoms.get("die_of"), key=sort_key):
-        kind, _ = ("discarded", value) if (g, k) in discarded else results.get((g, k), ("pending", value))
-        dice[g].append(Die(value, kind, (g, k) in cancelled))
+    for die in sorted(atoms.of(ans.DieOf), key=lambda d: sort_key((d.group, d.index, d.value))):
+        at = (die.group, die.index)
+        kind = "discarded" if at in discarded else results.get(at, "pending")
+        dice[die.group].append(Die(die.value, kind, at in cancelled))
     opposed = defaultdict(list)
-    for g1, g2 in atoms.get("opposed"):
-        opposed[g1].append(roll_key(g2))
-    ammo = dict(atoms.get("ammo_of"))
-    automatic = {g for (g,) in atoms.get("automatic")}
-    waived = dict(atoms.get("roll_waived"))
-    attacks = {g for (g,) in atoms.get("attack_roll")}
+    for o in atoms.of(ans.Opposed):
+        opposed[o.group].append(roll_key(o.against))
+    ammo = {x.group: x.ammunition for x in atoms.of(ans.AmmoOf)}
+    automatic = {x.group for x in atoms.of(ans.Automatic)}
+    waived = {w.group: w.rule for w in atoms.of(ans.RollWaived)}
+    attacks = {x.group for x in atoms.of(ans.AttackRoll)}
     hit_on: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for g, _k, t, _kind in atoms.get("hit"):
-        hit_on[g][t] += 1
+    for h in atoms.of(ans.Hit):
+        hit_on[h.group][h.target] += 1
     rolls = []
     order = {"act": 0, "aro": 1}
-    for g, roller, skill, weapon, attribute, target, n in sorted(groups, key=lambda x: (order.get(x[0][0], 2), sort_key(x[0]))):
+    for group in sorted(groups, key=lambda x: (order.get(x.group[0], 2), sort_key(x.group))):
+        g, roller, skill, weapon = group.group, group.roller, group.skill, group.weapon
+        attribute, target, n = group.attribute, group.target, group.dice
         attributes = dict(game.trooper(roller).attributes)
         base = attributes.get(attribute, 0)
         key = roll_key(g)
@@ -255,17 +258,18 @@ def resolution(game: Game, atoms: Atoms) -> Resolution | None:
             attribute in attributes or g in automatic or g in waived, pending.get(key, ()), extra.get(g, 0), waived.get(g),
         ))
     keys = {}
-    for t, i, g, _k, _j, value in atoms.get("save"):
-        keys[(t, i)] = (roll_key(g), value)
-    outcome = {(t, i): r for t, i, r in atoms.get("save_result")}
+    for save in atoms.of(ans.Save):
+        keys[(save.trooper, save.index)] = (roll_key(save.group), save.value)
+    outcome = {(r.trooper, r.index): r.result for r in atoms.of(ans.SaveResult)}
     saves = tuple(sorted(
         (Save(t, i, key, value, outcome.get((t, i), "missing")) for (t, i), (key, value) in keys.items()),
         key=lambda s: (s.trooper, s.index),
     ))
     missing = tuple(sorted((t, i) for (t, i), r in outcome.items() if r == "missing"))
-    outcomes = tuple(sorted(Outcome(subject_name(s), term_text(what), rule) for s, what, rule in atoms.get("outcome")))
+    outcomes = tuple(sorted(Outcome(subject_name(o.subject), term_text(o.what), o.rule) for o in atoms.of(ans.Outcome)))
     clashes = tuple(sorted(
-        StateClash(subject_name(t), ((s1, r1), (s2, r2))) for t, s1, r1, s2, r2 in atoms.get("state_clash")
+        StateClash(subject_name(c.subject), ((c.state1, c.rule1), (c.state2, c.rule2)))
+        for c in atoms.of(ans.StateClash)
     ))
     every = tuple(p for key in sorted(pending) for p in pending[key])
     return Resolution(tuple(rolls), saves, missing, _states(game, atoms), _rules(atoms), outcomes, clashes,
@@ -276,8 +280,8 @@ def _pending(atoms: Atoms) -> dict[str, tuple[Pending, ...]]:
     """The pending facts by subject (a roll key, ``saves alg``, ``states alg``), one
     per missing fact with every rule that waits on it."""
     rules = defaultdict(set)
-    for subject, missing, rule in atoms.get("pending"):
-        rules[(roll_key(subject), missing)].add(rule)
+    for p in atoms.of(ans.Pending):
+        rules[(roll_key(p.subject), p.missing)].add(p.rule)
     found = defaultdict(list)
     for (key, missing), waiting in sorted(rules.items(), key=lambda x: (x[0][0], str(sort_key(x[0][1])))):
         found[key].append(_pending_fact(key, missing, tuple(sorted(waiting))))
@@ -343,9 +347,10 @@ def _unused(game: Game, atoms: Atoms) -> tuple[UnusedDie, ...]:
     values = {(t, kind): rolls for t, kind, rolls in game.dice}
     several = len(game.activated) > 1
     why: dict[tuple[str, str, int], tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))
-    for trooper, kind, index, reason in atoms.get("unused_die"):
+    for u in atoms.of(ans.UnusedDie):
+        reason = u.reason
         if isinstance(reason, tuple) and reason[0] == "idle":
-            skills, rules = why[(trooper, kind, index)]
+            skills, rules = why[(u.trooper, u.kind, u.index)]
             skills.add(skill_subject(reason[1], several))
             rules.add(reason[2])
     return tuple(
@@ -357,19 +362,19 @@ def _unused(game: Game, atoms: Atoms) -> tuple[UnusedDie, ...]:
 def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
     """Before and after for every trooper that rolls, is rolled against, is hit, or
     changes state; after = before, less what it loses, plus what it gains."""
-    lost = defaultdict(int, atoms.get("wounds_lost"))
-    for t, n, _rule in atoms.get("wounds_changed"):
-        lost[t] += n
-    life = dict(atoms.get("life"))
-    prior = dict(atoms.get("life_prior"))
+    lost: defaultdict[Term, int] = defaultdict(int, {w.trooper: w.wounds for w in atoms.of(ans.WoundsLost)})
+    for w in atoms.of(ans.WoundsChanged):
+        lost[w.trooper] += w.wounds
+    life = {x.trooper: x.wounds for x in atoms.of(ans.Life)}
+    prior = {x.trooper: x.wounds for x in atoms.of(ans.LifePrior)}
     because = defaultdict(list)
-    for t, state, rule in atoms.get("loses"):
-        because[t].append(("loses", state, rule))
-    for t, state, rule in atoms.get("gains"):
-        because[t].append(("gains", state, rule))
+    for x in atoms.of(ans.Loses):
+        because[x.subject].append(("loses", x.state, x.rule))
+    for y in atoms.of(ans.Gains):
+        because[y.subject].append(("gains", y.state, y.rule))
     ids = {t.id for t in game.troopers}
-    involved = {t for g in atoms.get("group") for t in (g[1], g[5]) if t in ids} | set(because)
-    involved |= {t for _g, _k, t, _kind in atoms.get("hit") if t in ids}
+    involved = {t for g in atoms.of(ans.Group) for t in (g.roller, g.target) if t in ids} | set(because)
+    involved |= {h.target for h in atoms.of(ans.Hit) if h.target in ids}
     changes = []
     for t in sorted(involved, key=lambda s: (not isinstance(s, str), str(sort_key(s)))):
         before = tuple(game.trooper(t).states) if isinstance(t, str) and t in ids else ()
@@ -385,7 +390,7 @@ def _states(game: Game, atoms: Atoms) -> tuple[StateChange, ...]:
 
 def _rules(atoms: Atoms) -> tuple[str, ...]:
     """The resolution rules used, in the order each file's resolution_phase/2 gives."""
-    return tuple(r for r, _ in sorted(atoms.get("applied"), key=lambda a: (a[1], a[0])))
+    return tuple(x.rule for x in sorted(atoms.of(ans.Applied), key=lambda x: (x.step, x.rule)))
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -402,13 +407,13 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     PositionError at the first of them in the text, saying which are unused and why;
     None when there are none. A ``discard`` that cannot be applied (``bad_discard/3``)
     is reported first."""
-    bad = sorted(atoms.get("bad_discard"), key=lambda b: str(sort_key(b)))
+    bad = sorted(atoms.of(ans.BadDiscard), key=lambda b: str(sort_key((b.trooper, b.index, b.reason))))
     if bad:
         return _bad_discard_error(position, bad[0])
     extra: dict[tuple[str, str], dict[int, list]] = defaultdict(lambda: defaultdict(list))
-    for trooper, kind, index, reason in atoms.get("unused_die"):
-        if not (isinstance(reason, tuple) and reason[0] == "idle"):
-            extra[(trooper, kind)][index].append(reason)
+    for u in atoms.of(ans.UnusedDie):
+        if not (isinstance(u.reason, tuple) and u.reason[0] == "idle"):
+            extra[(u.trooper, u.kind)][u.index].append(u.reason)
     if not extra:
         return None
     spans = {(d.trooper.text, d.kind): d for d in position.dice}
@@ -434,9 +439,10 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     return PositionError(f"{why}; {which}", Location(position.file, span.line, span.column, source))
 
 
-def _bad_discard_error(position: Position, bad: tuple) -> PositionError:
+def _bad_discard_error(position: Position, bad: ans.BadDiscard) -> PositionError:
     """The first discard of a trooper's dice line that cannot be applied."""
-    trooper, index, reason = bad
+    trooper, index = bad.trooper, bad.index
+    reason: Any = bad.reason  # no_extra_die, not_rolled or count(E)
     written = next(d for d in position.dice if d.trooper.text == trooper and d.kind == "roll")
     value = written.discards[index - 1]
     span = written.discard_spans[index - 1]
@@ -473,11 +479,12 @@ def _count(n: int, one: str, many: str) -> str:
 def _roll_dice_text(game: Game, atoms: Atoms, catalogue: Catalogue, trooper: str) -> str:
     """``fus1 rolls 2 dice for its BS Attack (Combi Rifle) -> alg x2``: what the
     trooper's rolls read, and the dice written for its skills that do not roll."""
-    kinds = dict(atoms.get("group_dice"))
+    kinds = {x.group: x.kind for x in atoms.of(ans.GroupDice)}
     reads = []
-    extra = dict(atoms.get("group_extra"))
-    for g, roller, skill, weapon, _x, target, n in sorted(atoms.get("group"), key=lambda x: str(sort_key(x[0]))):
-        if roller != trooper or kinds.get(g) != "roll":
+    extra = {x.group: x.extra for x in atoms.of(ans.GroupExtra)}
+    for group in sorted(atoms.of(ans.Group), key=lambda x: str(sort_key(x.group))):
+        g, skill, weapon, target, n = group.group, group.skill, group.weapon, group.target, group.dice
+        if group.roller != trooper or kinds.get(g) != "roll":
             continue
         what = catalogue.entries["skills"][skill].name if skill in catalogue.entries["skills"] else skill
         if weapon is not None:
@@ -516,11 +523,11 @@ def _roll_dice_text(game: Game, atoms: Atoms, catalogue: Catalogue, trooper: str
 
 def _save_dice_text(atoms: Atoms, trooper: str) -> str:
     """``alg makes 2 saving rolls (against 2 hits: fus skill 2 -> alg)``."""
-    saves = [s for s in atoms.get("save") if s[0] == trooper]
+    saves = [s for s in atoms.of(ans.Save) if s.trooper == trooper]
     hits: dict[str, int] = defaultdict(int)
-    for g, _k, t, _kind in atoms.get("hit"):
-        if t == trooper:
-            hits[roll_key(g)] += 1
+    for h in atoms.of(ans.Hit):
+        if h.target == trooper:
+            hits[roll_key(h.group)] += 1
     if not saves:
         return f"{trooper} makes no saving roll (no hit to save against)"
     by = ", ".join(f"{n} by {key}" for key, n in sorted(hits.items()))

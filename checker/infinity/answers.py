@@ -1,0 +1,420 @@
+"""The shown predicates of the Infinity rule base (asp/infinity/) its reports read, each
+as a typed answer (checker/engine/answers.py), and the answer types each report reads:
+``ruling odds`` shows only those of the resolution, and each command leaves unread
+what its report never reads (checker/infinity/report.py, ``UNREAD``).
+
+Defines: one ``Answer`` class per predicate; ``RESOLUTION_TYPES``, ``REPORT_TYPES``,
+``VERDICT_SUBJECTS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..engine.answers import (
+    Answer,
+    Applied,
+    Cite,
+    Conflict,
+    Denied,
+    Gains,
+    Lifted,
+    Loses,
+    Outcome,
+    ResolutionRule,
+    StateClash,
+    Term,
+)
+
+# ---- asp/infinity/core: verdicts and the options of a report ------------------------
+
+@dataclass(frozen=True, slots=True)
+class ResolutionFor(Answer):
+    """``resolution_for(Subject, Rule)``: Rule's denial of Subject is found at Resolution."""
+
+    predicate: ClassVar[str] = "resolution_for"
+    subject: Term
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class BreachFact(Answer):
+    """``breach_fact(Subject, Rule, Fact)``: a fact of the position that breaks the rule."""
+
+    predicate: ClassVar[str] = "breach_fact"
+    subject: Term
+    rule: str
+    fact: Term
+
+
+@dataclass(frozen=True, slots=True)
+class OptionPending(Answer):
+    """``option_pending(Subject, Missing, Rule)``: an option's verdict waits on a fact."""
+
+    predicate: ClassVar[str] = "option_pending"
+    subject: Term
+    missing: tuple
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Answer):
+    """``revealed(T)``: a Marker the Order reveals."""
+
+    predicate: ClassVar[str] = "revealed"
+    trooper: str
+
+
+@dataclass(frozen=True, slots=True)
+class HasSkill(Answer):
+    """``has_skill(T, SpecialSkill, Level | none)``."""
+
+    predicate: ClassVar[str] = "has_skill"
+    trooper: str
+    skill: str
+    level: Term
+
+
+@dataclass(frozen=True, slots=True)
+class SingleKind(Answer):
+    """``single_kind(Kind)``: a skill kind that takes the whole Order."""
+
+    predicate: ClassVar[str] = "single_kind"
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Answer):
+    """``act(A, Slot, Skill, Weapon | none, Target | none)``: an option of the activated trooper."""
+
+    predicate: ClassVar[str] = "act"
+    actor: str
+    slot: int
+    skill: str
+    weapon: str | None
+    target: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Combination(Answer):
+    """``combination(Kind1, Kind2)``: skill kinds one Order may combine."""
+
+    predicate: ClassVar[str] = "combination"
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerRule(Answer):
+    """``trigger_rule(Kind, Rule)``: the rule behind a kind of ARO trigger."""
+
+    predicate: ClassVar[str] = "trigger_rule"
+    kind: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Answer):
+    """``trigger(R, Kind, Step)``: why R may react at Step."""
+
+    predicate: ClassVar[str] = "trigger"
+    trooper: str
+    kind: str
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstEligible(Answer):
+    """``first_eligible(R, Step)``: the first step at which R is eligible."""
+
+    predicate: ClassVar[str] = "first_eligible"
+    trooper: str
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class MayDelay(Answer):
+    """``may_delay(R, Rule)``: R may delay its ARO under Rule."""
+
+    predicate: ClassVar[str] = "may_delay"
+    trooper: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class AroOption(Answer):
+    """``option(R, Skill, Weapon | none, Against | none)``: an ARO R may declare."""
+
+    predicate: ClassVar[str] = "option"
+    trooper: str
+    skill: str
+    weapon: str | None
+    against: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Judged(Answer):
+    """``judged(Subject)``: a declared skill or position fact a check judges."""
+
+    predicate: ClassVar[str] = "judged"
+    subject: Term
+
+
+# ---- asp/infinity/core: resolution (rolls.lp, mods.lp, damage.lp) -------------------
+
+@dataclass(frozen=True, slots=True)
+class Group(Answer):
+    """``group(G, Roller, Skill, Weapon, Attribute, Target, Dice)``: one set of dice."""
+
+    predicate: ClassVar[str] = "group"
+    group: tuple
+    roller: str
+    skill: str
+    weapon: str | None
+    attribute: str
+    target: str | None
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupDice(Answer):
+    """``group_dice(G, roll | save | guts)``: the dice line the group reads."""
+
+    predicate: ClassVar[str] = "group_dice"
+    group: tuple
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class GroupExtra(Answer):
+    """``group_extra(G, E)``: the group rolls E extra dice and discards E."""
+
+    predicate: ClassVar[str] = "group_extra"
+    group: tuple
+    extra: int
+
+
+@dataclass(frozen=True, slots=True)
+class DieOf(Answer):
+    """``die_of(G, K, Value)``: the K-th die of the group."""
+
+    predicate: ClassVar[str] = "die_of"
+    group: tuple
+    index: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result(Answer):
+    """``result(G, K, Kind, Compare)``: each die kept."""
+
+    predicate: ClassVar[str] = "result"
+    group: tuple
+    index: int
+    kind: str
+    compare: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Answer):
+    """``discarded(G, K)``: a discarded die of a group with extra dice."""
+
+    predicate: ClassVar[str] = "discarded"
+    group: tuple
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled(Answer):
+    """``cancelled(G, K)``: a success the opponent's roll cancels."""
+
+    predicate: ClassVar[str] = "cancelled"
+    group: tuple
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class BadDiscard(Answer):
+    """``bad_discard(T, J, Reason)``: the J-th discard T writes cannot be applied."""
+
+    predicate: ClassVar[str] = "bad_discard"
+    trooper: str
+    index: int
+    reason: Term
+
+
+@dataclass(frozen=True, slots=True)
+class Opposed(Answer):
+    """``opposed(G1, G2)``: a Face to Face Roll."""
+
+    predicate: ClassVar[str] = "opposed"
+    group: tuple
+    against: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Pending(Answer):
+    """``pending(Subject, Missing, Rule)``: Rule waits on a fact the position leaves unwritten."""
+
+    predicate: ClassVar[str] = "pending"
+    subject: tuple
+    missing: tuple
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnusedDie(Answer):
+    """``unused_die(T, Kind, I, Reason)``: a written die no roll reads."""
+
+    predicate: ClassVar[str] = "unused_die"
+    trooper: str
+    kind: str
+    index: int
+    reason: Term
+
+
+@dataclass(frozen=True, slots=True)
+class RollWaived(Answer):
+    """``roll_waived(G, Rule)``: Rule makes the roll an automatic success."""
+
+    predicate: ClassVar[str] = "roll_waived"
+    group: tuple
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Automatic(Answer):
+    """``automatic(G)``: a template roll, no dice."""
+
+    predicate: ClassVar[str] = "automatic"
+    group: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll(Answer):
+    """``attack_roll(G)``: the roll is an Attack."""
+
+    predicate: ClassVar[str] = "attack_roll"
+    group: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Mod(Answer):
+    """``mod(G, Rule, Value)``: a MOD to the group's roll."""
+
+    predicate: ClassVar[str] = "mod"
+    group: tuple
+    rule: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sv(Answer):
+    """``sv(G, Value)``: the group's Success Value."""
+
+    predicate: ClassVar[str] = "sv"
+    group: tuple
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoOf(Answer):
+    """``ammo_of(G, Ammunition)``: the ammunition of the group's hits."""
+
+    predicate: ClassVar[str] = "ammo_of"
+    group: tuple
+    ammunition: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Answer):
+    """``hit(G, K, Target, success | critical)``."""
+
+    predicate: ClassVar[str] = "hit"
+    group: tuple
+    index: int
+    target: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Save(Answer):
+    """``save(T, I, G, K, J, Die)``: the I-th saving roll of T."""
+
+    predicate: ClassVar[str] = "save"
+    trooper: str
+    index: int
+    group: tuple
+    hit: int
+    die: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult(Answer):
+    """``save_result(T, I, Result)``."""
+
+    predicate: ClassVar[str] = "save_result"
+    trooper: str
+    index: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class WoundsLost(Answer):
+    """``wounds_lost(T, N)``: the Wounds T loses to its saving rolls."""
+
+    predicate: ClassVar[str] = "wounds_lost"
+    trooper: Term
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class WoundsChanged(Answer):
+    """``wounds_changed(T, N, Rule)``: Wounds a rule other than a saving roll costs."""
+
+    predicate: ClassVar[str] = "wounds_changed"
+    trooper: Term
+    wounds: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Life(Answer):
+    """``life(T, N)``: T's Wounds (or STR)."""
+
+    predicate: ClassVar[str] = "life"
+    trooper: Term
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class LifePrior(Answer):
+    """``life_prior(T, N)``: the Wounds T had lost before this Order."""
+
+    predicate: ClassVar[str] = "life_prior"
+    trooper: Term
+    wounds: int
+
+
+# The answer types checker/infinity/resolution.py reads.
+RESOLUTION_TYPES: tuple[type[Answer], ...] = (
+    AmmoOf, Applied, AttackRoll, Automatic, BadDiscard, Cancelled, DieOf, Discarded, Gains, Group, GroupDice,
+    GroupExtra, Hit, Life, LifePrior, Loses, Mod, Opposed, Outcome, Pending, Result, RollWaived, Save, SaveResult,
+    StateClash, Sv, UnusedDie, WoundsChanged, WoundsLost,
+)
+
+# The answer types every report reads through its index of verdicts (report._Verdicts),
+# and those ``Atoms`` objects of whose subjects a report may leave unread (``Unread``).
+VERDICT_TYPES: tuple[type[Answer], ...] = (
+    BreachFact, Cite, Conflict, Denied, HasSkill, Judged, Lifted, OptionPending, ResolutionFor, ResolutionRule,
+)
+VERDICT_SUBJECTS: tuple[type[Answer], ...] = (Denied, Lifted, OptionPending)
+
+# The answer types each command's report (checker/infinity/report.py) reads.
+REPORT_TYPES: dict[str, tuple[type[Answer], ...]] = {
+    "declarations": (*VERDICT_TYPES, Act, Combination, SingleKind),
+    "aros": (*VERDICT_TYPES, AroOption, FirstEligible, MayDelay, Revealed, Trigger, TriggerRule),
+    "check": (*VERDICT_TYPES, Revealed, *RESOLUTION_TYPES),
+}
