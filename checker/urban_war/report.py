@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..engine.answers import Term
 from ..engine.solver import Atoms
+from . import answers as ans
 from .facts import Game
 
 # What each unresolved test is, in words (ids from asp/urban_war/).
@@ -169,21 +171,21 @@ class Check(Verdict):
 
 
 def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
-    denied: dict[tuple, set[str]] = defaultdict(set)
-    for subject, rule in atoms.get("denied"):
-        denied[subject].add(rule)
-    tests: dict[tuple, set[tuple[str, str]]] = defaultdict(set)
-    for subject, test, rule in atoms.get("needs_test"):
-        tests[subject].add((test, rule))
-    no_test: dict[tuple, set[str]] = defaultdict(set)
-    for subject, rule in atoms.get("no_test"):
-        no_test[subject].add(rule)
-    lifted: dict[tuple, set[tuple[str, str]]] = defaultdict(set)
-    for subject, denial, by in atoms.get("lifted"):
-        lifted[subject].add((denial, by))
-    conflicts: dict[tuple, set[tuple[str, str]]] = defaultdict(set)
-    for subject, permission, denial in atoms.get("conflict"):
-        conflicts[subject].add((permission, denial))
+    denied: dict[Term, set[str]] = defaultdict(set)
+    for d in atoms.of(ans.Denied):
+        denied[d.subject].add(d.rule)
+    tests: dict[Term, set[tuple[str, str]]] = defaultdict(set)
+    for t in atoms.of(ans.NeedsTest):
+        tests[t.subject].add((t.test, t.rule))
+    no_test: dict[Term, set[str]] = defaultdict(set)
+    for n in atoms.of(ans.NoTest):
+        no_test[n.subject].add(n.rule)
+    lifted: dict[Term, set[tuple[str, str]]] = defaultdict(set)
+    for lift in atoms.of(ans.Lifted):
+        lifted[lift.subject].add((lift.denial, lift.permission))
+    conflicts: dict[Term, set[tuple[str, str]]] = defaultdict(set)
+    for c in atoms.of(ans.Conflict):
+        conflicts[c.subject].add((c.permission, c.denial))
     targeted = {e.id for e in game.catalogue.all("skills") if e.get("target")}
     found = []
     for subject in subjects:
@@ -201,7 +203,7 @@ def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
 
 
 def _verdict(game: Game, atoms: Atoms, rules: set[str], options: list[Option]) -> dict:
-    cites = {r: (s, t) for r, s, t in atoms.get("cite")}
+    cites = {c.rule: (c.source, c.text) for c in atoms.of(ans.Cite)}
     seen: dict[tuple[str, str], NotModelled] = {}
     for model, entry in game.in_play:
         if entry.modelled == "yes":
@@ -227,15 +229,15 @@ def _rules_of(options: list[Option]) -> set[str]:
 
 
 def declarations(game: Game, atoms: Atoms) -> Declarations:
-    options = _options(game, atoms, [a[0] for a in atoms.get("option_act")])
+    options = _options(game, atoms, [a.subject for a in atoms.of(ans.OptionAct)])
     order = next((m.order for m in game.position.models if m.id == game.active), None)
-    allowed = next((n for m, n in atoms.get("allowed_actions") if m == game.active), None)
+    allowed = next((a.actions for a in atoms.of(ans.AllowedActions) if a.model == game.active), None)
     return Declarations(**_verdict(game, atoms, set(), options), model=game.active, order=order,
                         allowed=allowed, slot=len(game.actions) + 1, options=tuple(options))
 
 
 def reactions(game: Game, atoms: Atoms) -> Reactions:
-    options = _options(game, atoms, [a[0] for a in atoms.get("reaction_subject")])
+    options = _options(game, atoms, [r.subject for r in atoms.of(ans.ReactionSubject)])
     by_model: dict[str, list[Option]] = defaultdict(list)
     for o in options:
         by_model[o.model].append(o)
@@ -244,24 +246,25 @@ def reactions(game: Game, atoms: Atoms) -> Reactions:
 
 
 def check(game: Game, atoms: Atoms) -> Check:
-    actions = _options(game, atoms, [a[0] for a in atoms.get("declared_act")])
-    reacts = _options(game, atoms, [a[0] for a in atoms.get("declared_reaction")])
+    actions = _options(game, atoms, [a.subject for a in atoms.of(ans.DeclaredAct)])
+    reacts = _options(game, atoms, [r.subject for r in atoms.of(ans.DeclaredReaction)])
     damage = []
     results: dict[str, dict[int, str]] = defaultdict(dict)
-    for name, word in (("received", "wound"), ("dodged", "dodged"), ("dodge_open", "dodge unresolved"),
-                       ("ignored", "saved by Heavy Armour"), ("armour_open", "armour die missing")):
-        for model, point in atoms.get(name):
-            results[model][point] = word
-    lost = {m: n for m, n in atoms.get("wounds_lost")}
+    for kind, word in ans.RESULTS:
+        for point in atoms.of(kind):
+            results[point.model][point.point] = word
+    lost = {w.model: w.wounds for w in atoms.of(ans.WoundsLost)}
     attrs = {m.id: {a: v for a, v, _ in m.attributes} for m in game.position.models}
     for named, _count in game.position.wounds:
         model = named.text
         damage.append(Damage(model, tuple(sorted(results[model].items())), lost.get(model),
                              attrs.get(model, {}).get("w")))
-    states = tuple(sorted((m, s, r) for m, s, r in atoms.get("gains")))
-    outcome_rules = {r for _, _, r in atoms.get("outcome")} | {r for _, _, r in states}
-    applied = tuple(r for r, _ in sorted(atoms.get("applied"), key=lambda a: (a[1], a[0])) if r in outcome_rules)
-    clashes = tuple(StateClash(m, ((s1, r1), (s2, r2))) for m, s1, r1, s2, r2 in sorted(atoms.get("state_clash")))
+    states = tuple(sorted((str(g.subject), g.state, g.rule) for g in atoms.of(ans.Gains)))
+    outcome_rules = {o.rule for o in atoms.of(ans.Outcome)} | {r for _, _, r in states}
+    applied = tuple(a.rule for a in sorted(atoms.of(ans.Applied), key=lambda a: (a.step, a.rule)) if a.rule in outcome_rules)
+    clashes = tuple(StateClash(str(c.subject), ((c.state1, c.rule1), (c.state2, c.rule2)))
+                    for c in sorted(atoms.of(ans.StateClash),
+                                    key=lambda c: (c.subject, c.state1, c.rule1, c.state2, c.rule2)))
     rules = outcome_rules | {r for c in clashes for _, r in c.states}
     return Check(**_verdict(game, atoms, rules, actions + reacts), actions=tuple(sorted(actions, key=lambda o: o.slot)),
                  reactions=tuple(reacts), damage=tuple(damage), states=states, applied=applied,

@@ -1,0 +1,164 @@
+"""The shown predicates of the Urban War rule base (asp/urban_war/) its reports read, each
+as a typed answer (checker/engine/answers.py), with the engine's (denials, citations,
+outcomes) that checker/engine/answers.py declares.
+
+Defines: one ``Answer`` class per predicate; ``RESULTS``, ``REPORT_TYPES``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..engine.answers import (
+    Answer,
+    Applied,
+    Cite,
+    Conflict,
+    Denied,
+    Gains,
+    Lifted,
+    Outcome,
+    StateClash,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class NeedsTest(Answer):
+    """``needs_test(Subject, Test, Rule)``: the action or reaction needs a test the rule asks."""
+
+    predicate: ClassVar[str] = "needs_test"
+    subject: tuple
+    test: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoTest(Answer):
+    """``no_test(Subject, Rule)``: the rule spares the action or reaction its test."""
+
+    predicate: ClassVar[str] = "no_test"
+    subject: tuple
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionAct(Answer):
+    """``option_act(Subject)``: an action the active model may declare next."""
+
+    predicate: ClassVar[str] = "option_act"
+    subject: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class AllowedActions(Answer):
+    """``allowed_actions(Model, N)``: the actions its order allows."""
+
+    predicate: ClassVar[str] = "allowed_actions"
+    model: str
+    actions: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionSubject(Answer):
+    """``reaction_subject(Subject)``: a reaction a model may declare."""
+
+    predicate: ClassVar[str] = "reaction_subject"
+    subject: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredAct(Answer):
+    """``declared_act(Subject)``: a declared action."""
+
+    predicate: ClassVar[str] = "declared_act"
+    subject: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredReaction(Answer):
+    """``declared_reaction(Subject)``: a declared reaction."""
+
+    predicate: ClassVar[str] = "declared_reaction"
+    subject: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Received(Answer):
+    """``received(Model, I)``: the I-th wound caused costs the model a wound."""
+
+    predicate: ClassVar[str] = "received"
+    model: str
+    point: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dodged(Answer):
+    """``dodged(Model, I)``: the model dodges the I-th wound caused."""
+
+    predicate: ClassVar[str] = "dodged"
+    model: str
+    point: int
+
+
+@dataclass(frozen=True, slots=True)
+class DodgeOpen(Answer):
+    """``dodge_open(Model, I)``: the Dodge die of the I-th wound is not written."""
+
+    predicate: ClassVar[str] = "dodge_open"
+    model: str
+    point: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored(Answer):
+    """``ignored(Model, I)``: Heavy Armour saves the I-th wound received."""
+
+    predicate: ClassVar[str] = "ignored"
+    model: str
+    point: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArmourOpen(Answer):
+    """``armour_open(Model, I)``: the armour die of the I-th wound is not written."""
+
+    predicate: ClassVar[str] = "armour_open"
+    model: str
+    point: int
+
+
+@dataclass(frozen=True, slots=True)
+class WoundsLost(Answer):
+    """``wounds_lost(Model, N)``: the wounds the model loses."""
+
+    predicate: ClassVar[str] = "wounds_lost"
+    model: str
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnusedDie(Answer):
+    """``unused_die(Model, Kind, I)``: a written die no point uses (bad input)."""
+
+    predicate: ClassVar[str] = "unused_die"
+    model: str
+    kind: str
+    index: int
+
+
+# What each wound caused comes to, by the answer type saying so (checker/urban_war/report.py).
+RESULTS: tuple[tuple[type[Received | Dodged | DodgeOpen | Ignored | ArmourOpen], str], ...] = (
+    (Received, "wound"), (Dodged, "dodged"), (DodgeOpen, "dodge unresolved"), (Ignored, "saved by Heavy Armour"),
+    (ArmourOpen, "armour die missing"),
+)
+
+_VERDICTS: tuple[type[Answer], ...] = (Cite, Conflict, Denied, Lifted, NeedsTest, NoTest)
+
+# The answer types each command's report reads.
+REPORT_TYPES: dict[str, tuple[type[Answer], ...]] = {
+    "declarations": (*_VERDICTS, AllowedActions, OptionAct),
+    "aros": (*_VERDICTS, ReactionSubject),
+    "check": (*_VERDICTS, Applied, DeclaredAct, DeclaredReaction, Gains, Outcome, StateClash, WoundsLost,
+              *(kind for kind, _ in RESULTS)),
+}
