@@ -6,6 +6,7 @@ fields; and mypy sees those fields."""
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import re
 from pathlib import Path
 
@@ -65,9 +66,16 @@ def test_every_declared_type_is_shown_by_its_rule_base(module, folders):
                          ids=["engine", "infinity", "urban_war"])
 def test_every_declared_type_is_a_frozen_dataclass_with_slots(module):
     for kind in _declared(module):
-        assert dataclasses.is_dataclass(kind), kind
-        assert kind.__dataclass_params__.frozen, kind  # type: ignore[attr-defined]
-        assert "__slots__" in vars(kind) and not hasattr(build(kind, [(0,) * arity(kind)])[0], "__dict__"), kind
+        assert kind.__slots__ == kind._fields and arity(kind) >= 1, kind
+        assert "predicate" not in kind._fields and isinstance(kind.predicate, str), kind
+        values = tuple(range(arity(kind)))
+        (built,) = build(kind, [values])
+        assert not hasattr(built, "__dict__"), kind
+        assert built == kind(*values) and hash(built) == hash(kind(*values)) and built != kind(*values[:-1], -1)
+        assert repr(built).startswith(f"{kind.__name__}({kind._fields[0]}=0")
+        assert pickle.loads(pickle.dumps(built)) == built
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(built, kind._fields[0], 1)
 
 
 def test_one_type_per_predicate_of_a_game():
@@ -122,8 +130,11 @@ def test_objects_built_from_rows_carry_the_fields():
         ("act", "fus", 1, "alg"), "fus", "bs_attack", None, "bs", "alg", 3)
     result = build(infinity_answers.Result, [(("aro", "alg"), 2, "critical", 12)])[0]  # a field named ``kind``
     assert (result.group, result.index, result.kind, result.compare) == (("aro", "alg"), 2, "critical", 12)
+    assert Denied(rule="rule_a", subject="order") == Denied("order", "rule_a")
     with pytest.raises(ValueError):
         build(Denied, [("order",)])
+    with pytest.raises(TypeError):
+        Denied("order")
 
 
 def test_atoms_of_builds_each_type_once():

@@ -9,9 +9,6 @@ Defines: one ``Answer`` class per predicate; ``RESOLUTION_TYPES``, ``REPORT_TYPE
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from ..engine.answers import (
     Answer,
     Applied,
@@ -29,66 +26,59 @@ from ..engine.answers import (
 
 # ---- asp/infinity/core: verdicts and the options of a report ------------------------
 
-@dataclass(frozen=True, slots=True)
 class ResolutionFor(Answer):
     """``resolution_for(Subject, Rule)``: Rule's denial of Subject is found at Resolution."""
 
-    predicate: ClassVar[str] = "resolution_for"
+    predicate = "resolution_for"
     subject: Term
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class BreachFact(Answer):
     """``breach_fact(Subject, Rule, Fact)``: a fact of the position that breaks the rule."""
 
-    predicate: ClassVar[str] = "breach_fact"
+    predicate = "breach_fact"
     subject: Term
     rule: str
     fact: Term
 
 
-@dataclass(frozen=True, slots=True)
 class OptionPending(Answer):
     """``option_pending(Subject, Missing, Rule)``: an option's verdict waits on a fact."""
 
-    predicate: ClassVar[str] = "option_pending"
+    predicate = "option_pending"
     subject: Term
     missing: tuple
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class Revealed(Answer):
     """``revealed(T)``: a Marker the Order reveals."""
 
-    predicate: ClassVar[str] = "revealed"
+    predicate = "revealed"
     trooper: str
 
 
-@dataclass(frozen=True, slots=True)
 class HasSkill(Answer):
     """``has_skill(T, SpecialSkill, Level | none)``."""
 
-    predicate: ClassVar[str] = "has_skill"
+    predicate = "has_skill"
     trooper: str
     skill: str
     level: Term
 
 
-@dataclass(frozen=True, slots=True)
 class SingleKind(Answer):
     """``single_kind(Kind)``: a skill kind that takes the whole Order."""
 
-    predicate: ClassVar[str] = "single_kind"
+    predicate = "single_kind"
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
 class Act(Answer):
     """``act(A, Slot, Skill, Weapon | none, Target | none)``: an option of the activated trooper."""
 
-    predicate: ClassVar[str] = "act"
+    predicate = "act"
     actor: str
     slot: int
     skill: str
@@ -96,78 +86,70 @@ class Act(Answer):
     target: str | None
 
 
-@dataclass(frozen=True, slots=True)
 class Combination(Answer):
     """``combination(Kind1, Kind2)``: skill kinds one Order may combine."""
 
-    predicate: ClassVar[str] = "combination"
+    predicate = "combination"
     first: str
     second: str
 
 
-@dataclass(frozen=True, slots=True)
 class TriggerRule(Answer):
     """``trigger_rule(Kind, Rule)``: the rule behind a kind of ARO trigger."""
 
-    predicate: ClassVar[str] = "trigger_rule"
+    predicate = "trigger_rule"
     kind: str
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class Trigger(Answer):
     """``trigger(R, Kind, Step)``: why R may react at Step."""
 
-    predicate: ClassVar[str] = "trigger"
+    predicate = "trigger"
     trooper: str
     kind: str
     step: int
 
 
-@dataclass(frozen=True, slots=True)
 class FirstEligible(Answer):
     """``first_eligible(R, Step)``: the first step at which R is eligible."""
 
-    predicate: ClassVar[str] = "first_eligible"
+    predicate = "first_eligible"
     trooper: str
     step: int
 
 
-@dataclass(frozen=True, slots=True)
 class MayDelay(Answer):
     """``may_delay(R, Rule)``: R may delay its ARO under Rule."""
 
-    predicate: ClassVar[str] = "may_delay"
+    predicate = "may_delay"
     trooper: str
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class AroOption(Answer):
     """``option(R, Skill, Weapon | none, Against | none)``: an ARO R may declare."""
 
-    predicate: ClassVar[str] = "option"
+    predicate = "option"
     trooper: str
     skill: str
     weapon: str | None
     against: str | None
 
 
-@dataclass(frozen=True, slots=True)
 class Judged(Answer):
     """``judged(Subject)``: a declared skill or position fact a check judges."""
 
-    predicate: ClassVar[str] = "judged"
+    predicate = "judged"
     subject: Term
 
 
 # ---- asp/infinity/core: resolution (rolls.lp, mods.lp, damage.lp) -------------------
 
-@dataclass(frozen=True, slots=True)
 class Group(Answer):
     """``group(G, Roller, Skill, Weapon, Attribute, Target, Dice)``: one set of dice."""
 
-    predicate: ClassVar[str] = "group"
+    predicate = "group"
     group: tuple
     roller: str
     skill: str
@@ -177,172 +159,154 @@ class Group(Answer):
     dice: int
 
 
-@dataclass(frozen=True, slots=True)
 class GroupDice(Answer):
     """``group_dice(G, roll | save | guts)``: the dice line the group reads."""
 
-    predicate: ClassVar[str] = "group_dice"
+    predicate = "group_dice"
     group: tuple
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
 class GroupExtra(Answer):
     """``group_extra(G, E)``: the group rolls E extra dice and discards E."""
 
-    predicate: ClassVar[str] = "group_extra"
+    predicate = "group_extra"
     group: tuple
     extra: int
 
 
-@dataclass(frozen=True, slots=True)
 class DieOf(Answer):
     """``die_of(G, K, Value)``: the K-th die of the group."""
 
-    predicate: ClassVar[str] = "die_of"
+    predicate = "die_of"
     group: tuple
     index: int
     value: int
 
 
-@dataclass(frozen=True, slots=True)
 class Result(Answer):
     """``result(G, K, Kind, Compare)``: each die kept."""
 
-    predicate: ClassVar[str] = "result"
+    predicate = "result"
     group: tuple
     index: int
     kind: str
     compare: int
 
 
-@dataclass(frozen=True, slots=True)
 class Discarded(Answer):
     """``discarded(G, K)``: a discarded die of a group with extra dice."""
 
-    predicate: ClassVar[str] = "discarded"
+    predicate = "discarded"
     group: tuple
     index: int
 
 
-@dataclass(frozen=True, slots=True)
 class Cancelled(Answer):
     """``cancelled(G, K)``: a success the opponent's roll cancels."""
 
-    predicate: ClassVar[str] = "cancelled"
+    predicate = "cancelled"
     group: tuple
     index: int
 
 
-@dataclass(frozen=True, slots=True)
 class BadDiscard(Answer):
     """``bad_discard(T, J, Reason)``: the J-th discard T writes cannot be applied."""
 
-    predicate: ClassVar[str] = "bad_discard"
+    predicate = "bad_discard"
     trooper: str
     index: int
     reason: Term
 
 
-@dataclass(frozen=True, slots=True)
 class Opposed(Answer):
     """``opposed(G1, G2)``: a Face to Face Roll."""
 
-    predicate: ClassVar[str] = "opposed"
+    predicate = "opposed"
     group: tuple
     against: tuple
 
 
-@dataclass(frozen=True, slots=True)
 class Pending(Answer):
     """``pending(Subject, Missing, Rule)``: Rule waits on a fact the position leaves unwritten."""
 
-    predicate: ClassVar[str] = "pending"
+    predicate = "pending"
     subject: tuple
     missing: tuple
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class UnusedDie(Answer):
     """``unused_die(T, Kind, I, Reason)``: a written die no roll reads."""
 
-    predicate: ClassVar[str] = "unused_die"
+    predicate = "unused_die"
     trooper: str
     kind: str
     index: int
     reason: Term
 
 
-@dataclass(frozen=True, slots=True)
 class RollWaived(Answer):
     """``roll_waived(G, Rule)``: Rule makes the roll an automatic success."""
 
-    predicate: ClassVar[str] = "roll_waived"
+    predicate = "roll_waived"
     group: tuple
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class Automatic(Answer):
     """``automatic(G)``: a template roll, no dice."""
 
-    predicate: ClassVar[str] = "automatic"
+    predicate = "automatic"
     group: tuple
 
 
-@dataclass(frozen=True, slots=True)
 class AttackRoll(Answer):
     """``attack_roll(G)``: the roll is an Attack."""
 
-    predicate: ClassVar[str] = "attack_roll"
+    predicate = "attack_roll"
     group: tuple
 
 
-@dataclass(frozen=True, slots=True)
 class Mod(Answer):
     """``mod(G, Rule, Value)``: a MOD to the group's roll."""
 
-    predicate: ClassVar[str] = "mod"
+    predicate = "mod"
     group: tuple
     rule: str
     value: int
 
 
-@dataclass(frozen=True, slots=True)
 class Sv(Answer):
     """``sv(G, Value)``: the group's Success Value."""
 
-    predicate: ClassVar[str] = "sv"
+    predicate = "sv"
     group: tuple
     value: int
 
 
-@dataclass(frozen=True, slots=True)
 class AmmoOf(Answer):
     """``ammo_of(G, Ammunition)``: the ammunition of the group's hits."""
 
-    predicate: ClassVar[str] = "ammo_of"
+    predicate = "ammo_of"
     group: tuple
     ammunition: str
 
 
-@dataclass(frozen=True, slots=True)
 class Hit(Answer):
     """``hit(G, K, Target, success | critical)``."""
 
-    predicate: ClassVar[str] = "hit"
+    predicate = "hit"
     group: tuple
     index: int
     target: str
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
 class Save(Answer):
     """``save(T, I, G, K, J, Die)``: the I-th saving roll of T."""
 
-    predicate: ClassVar[str] = "save"
+    predicate = "save"
     trooper: str
     index: int
     group: tuple
@@ -351,49 +315,44 @@ class Save(Answer):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
 class SaveResult(Answer):
     """``save_result(T, I, Result)``."""
 
-    predicate: ClassVar[str] = "save_result"
+    predicate = "save_result"
     trooper: str
     index: int
     result: str
 
 
-@dataclass(frozen=True, slots=True)
 class WoundsLost(Answer):
     """``wounds_lost(T, N)``: the Wounds T loses to its saving rolls."""
 
-    predicate: ClassVar[str] = "wounds_lost"
+    predicate = "wounds_lost"
     trooper: Term
     wounds: int
 
 
-@dataclass(frozen=True, slots=True)
 class WoundsChanged(Answer):
     """``wounds_changed(T, N, Rule)``: Wounds a rule other than a saving roll costs."""
 
-    predicate: ClassVar[str] = "wounds_changed"
+    predicate = "wounds_changed"
     trooper: Term
     wounds: int
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class Life(Answer):
     """``life(T, N)``: T's Wounds (or STR)."""
 
-    predicate: ClassVar[str] = "life"
+    predicate = "life"
     trooper: Term
     wounds: int
 
 
-@dataclass(frozen=True, slots=True)
 class LifePrior(Answer):
     """``life_prior(T, N)``: the Wounds T had lost before this Order."""
 
-    predicate: ClassVar[str] = "life_prior"
+    predicate = "life_prior"
     trooper: Term
     wounds: int
 

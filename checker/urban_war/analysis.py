@@ -12,6 +12,7 @@ from ..engine import solver
 from ..engine.errors import Location, PositionError
 from ..infinity.position import lines_of
 from . import ENTRY, notation, report
+from .answers import UnusedDie
 from .facts import Game, build
 
 
@@ -44,9 +45,9 @@ def analyse(text: str, file: str = "<position>") -> Analysis:
     position = notation.parse(text, file)
     game, facts = build(position)
     atoms = solver.solve(ENTRY, facts)
-    unused = sorted(atoms.get("unused_die"))
+    unused = sorted(atoms.of(UnusedDie), key=lambda u: (u.model, u.kind, u.index))
     if unused:
-        model, kind, index = unused[0]
+        model, kind, index = unused[0].model, unused[0].kind, unused[0].index
         dice = next(d for d in position.dice if d.model.text == model and d.kind == kind)
         line = lines_of(position.text)[dice.span.line - 1]
         raise PositionError(f"{kind} die {index} of {model} is used by no roll (a die per wound caused for "

@@ -7,9 +7,6 @@ Defines: one ``Answer`` class per predicate; ``RESULTS``, ``REPORT_TYPES``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from ..engine.answers import (
     Answer,
     Applied,
@@ -23,125 +20,111 @@ from ..engine.answers import (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class NeedsTest(Answer):
     """``needs_test(Subject, Test, Rule)``: the action or reaction needs a test the rule asks."""
 
-    predicate: ClassVar[str] = "needs_test"
+    predicate = "needs_test"
     subject: tuple
     test: str
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class NoTest(Answer):
     """``no_test(Subject, Rule)``: the rule spares the action or reaction its test."""
 
-    predicate: ClassVar[str] = "no_test"
+    predicate = "no_test"
     subject: tuple
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
 class OptionAct(Answer):
     """``option_act(Subject)``: an action the active model may declare next."""
 
-    predicate: ClassVar[str] = "option_act"
+    predicate = "option_act"
     subject: tuple
 
 
-@dataclass(frozen=True, slots=True)
 class AllowedActions(Answer):
     """``allowed_actions(Model, N)``: the actions its order allows."""
 
-    predicate: ClassVar[str] = "allowed_actions"
+    predicate = "allowed_actions"
     model: str
     actions: int
 
 
-@dataclass(frozen=True, slots=True)
 class ReactionSubject(Answer):
     """``reaction_subject(Subject)``: a reaction a model may declare."""
 
-    predicate: ClassVar[str] = "reaction_subject"
+    predicate = "reaction_subject"
     subject: tuple
 
 
-@dataclass(frozen=True, slots=True)
 class DeclaredAct(Answer):
     """``declared_act(Subject)``: a declared action."""
 
-    predicate: ClassVar[str] = "declared_act"
+    predicate = "declared_act"
     subject: tuple
 
 
-@dataclass(frozen=True, slots=True)
 class DeclaredReaction(Answer):
     """``declared_reaction(Subject)``: a declared reaction."""
 
-    predicate: ClassVar[str] = "declared_reaction"
+    predicate = "declared_reaction"
     subject: tuple
 
 
-@dataclass(frozen=True, slots=True)
 class Received(Answer):
     """``received(Model, I)``: the I-th wound caused costs the model a wound."""
 
-    predicate: ClassVar[str] = "received"
+    predicate = "received"
     model: str
     point: int
 
 
-@dataclass(frozen=True, slots=True)
 class Dodged(Answer):
     """``dodged(Model, I)``: the model dodges the I-th wound caused."""
 
-    predicate: ClassVar[str] = "dodged"
+    predicate = "dodged"
     model: str
     point: int
 
 
-@dataclass(frozen=True, slots=True)
 class DodgeOpen(Answer):
     """``dodge_open(Model, I)``: the Dodge die of the I-th wound is not written."""
 
-    predicate: ClassVar[str] = "dodge_open"
+    predicate = "dodge_open"
     model: str
     point: int
 
 
-@dataclass(frozen=True, slots=True)
 class Ignored(Answer):
     """``ignored(Model, I)``: Heavy Armour saves the I-th wound received."""
 
-    predicate: ClassVar[str] = "ignored"
+    predicate = "ignored"
     model: str
     point: int
 
 
-@dataclass(frozen=True, slots=True)
 class ArmourOpen(Answer):
     """``armour_open(Model, I)``: the armour die of the I-th wound is not written."""
 
-    predicate: ClassVar[str] = "armour_open"
+    predicate = "armour_open"
     model: str
     point: int
 
 
-@dataclass(frozen=True, slots=True)
 class WoundsLost(Answer):
     """``wounds_lost(Model, N)``: the wounds the model loses."""
 
-    predicate: ClassVar[str] = "wounds_lost"
+    predicate = "wounds_lost"
     model: str
     wounds: int
 
 
-@dataclass(frozen=True, slots=True)
 class UnusedDie(Answer):
     """``unused_die(Model, Kind, I)``: a written die no point uses (bad input)."""
 
-    predicate: ClassVar[str] = "unused_die"
+    predicate = "unused_die"
     model: str
     kind: str
     index: int
