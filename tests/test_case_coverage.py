@@ -13,8 +13,8 @@ from functools import cache
 import pytest
 
 from checker.engine import rulebook
-from checker.engine.resources import asp_dir, editions
-from checker.infinity import case_schema, cases
+from checker.engine.resources import asp_dir
+from checker.infinity import case_schema, cases, editions
 
 from .conftest import ROOT
 

@@ -7,7 +7,8 @@ import marshal
 import pytest
 
 from checker.engine import catalogue as cat
-from checker.engine.resources import catalogue_dir, editions
+from checker.engine.resources import catalogue_dir
+from checker.infinity import editions
 from checker.infinity.resolve import LIST_KINDS
 
 

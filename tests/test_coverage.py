@@ -12,8 +12,7 @@ from checker import games
 from checker.engine import rulebook
 from checker.engine.catalogue import KINDS, UNSTATUSED
 from checker.engine.catalogue import load as load_catalogue
-from checker.engine.resources import editions
-from checker.infinity import cases, coverage
+from checker.infinity import cases, coverage, editions
 
 from .conftest import ROOT
 

@@ -15,6 +15,8 @@ from checker.cli import main
 from checker.engine.cases import Case, CaseResult, Difference
 from checker.engine.errors import NotationError, RulingError
 from checker.engine.game import Output, named_game
+from checker.engine.resources import catalogue_dir, rule_sets
+from checker.infinity import editions
 
 from .conftest import ROOT
 
@@ -116,7 +118,12 @@ def test_cases_of_every_game_run_in_one_verify(toy, tmp_path):
 
 
 def test_every_rule_set_has_an_entry_file():
-    assert set(games.rule_sets()) == {p.stem for p in (ROOT / "asp").glob("*.lp")}
+    assert set(games.rule_sets()) == {p.stem for p in (ROOT / "asp").glob("*.lp")} == set(rule_sets())
+
+
+def test_each_infinity_edition_is_a_rule_set_with_a_catalogue():
+    for edition in editions():
+        assert (ROOT / "asp" / f"{edition}.lp").is_file() and (catalogue_dir() / edition).is_dir()
 
 
 ENGINE_IMPORT = re.compile(r"^\s*(?:from|import)\s+(\S+)", re.MULTILINE)

@@ -54,8 +54,8 @@ from checker.engine import catalogue as cat
 from checker.engine import rulebook
 from checker.engine.catalogue import NO, PARTIAL, YES
 from checker.engine.json_text import to_json
-from checker.engine.resources import asp_dir, editions
-from checker.infinity import render
+from checker.engine.resources import asp_dir
+from checker.infinity import editions, render
 
 SEEDS = {
     "special_skills": {("has_skill", 3, (1,)), ("skill_param", 3, (1,))},

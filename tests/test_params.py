@@ -6,8 +6,7 @@ import pytest
 
 from checker.engine import catalogue as cat
 from checker.engine.catalogue import YES
-from checker.engine.resources import editions
-from checker.infinity import facts, params
+from checker.infinity import editions, facts, params
 from checker.infinity.notation import parse
 from checker.infinity.resolve import resolve
 

@@ -11,8 +11,7 @@ import sys
 import pytest
 
 from checker.engine import catalogue, reading, rulebook, solver
-from checker.engine.resources import editions
-from checker.infinity import analysis
+from checker.infinity import analysis, editions
 
 from .conftest import INCLUDE, ROOT, included
 

@@ -31,15 +31,13 @@ def grammar_file() -> Path:
 
 
 def catalogue_dir() -> Path:
-    """Folder of the catalogue data, one sub-folder per edition."""
+    """Folder of the catalogue data, one sub-folder per catalogue (an Infinity edition, a game)."""
     return _PACKAGE / "catalogue"
 
 
-def editions() -> tuple[str, ...]:
-    """Editions that have both an entry file in the rule base and a catalogue."""
-    entries = {p.stem for p in asp_dir().glob("*.lp")}
-    data = {p.name for p in catalogue_dir().iterdir() if p.is_dir()}
-    return tuple(sorted(entries & data))
+def rule_sets() -> tuple[str, ...]:
+    """Every rule set: the entry files ``asp/<name>.lp``, each a game or a game's edition."""
+    return tuple(sorted(p.stem for p in asp_dir().glob("*.lp")))
 
 
 def cache_dir() -> Path:

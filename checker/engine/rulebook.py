@@ -30,8 +30,7 @@ import clingo
 from clingo import ast
 
 from .errors import RuleBaseError, RulingError
-from .resources import asp_dir
-from .resources import editions as all_editions
+from .resources import asp_dir, rule_sets
 from .rule_places import (
     RULE_ARGUMENTS,
     Fn,
@@ -273,7 +272,7 @@ def select(rule_ids: Iterable[str], editions: Sequence[str]) -> list[Rule]:
         hits = [r for b in books if (r := b.rule(rule_id)) is not None]
         if not hits:
             known = sorted({i for b in books for i in b.ids})
-            elsewhere = [e for e in all_editions() if e not in editions and load(e).rule(rule_id)]
+            elsewhere = [e for e in rule_sets() if e not in editions and load(e).rule(rule_id)]
             raise UnknownRuleError(rule_id, editions, difflib.get_close_matches(rule_id, known, n=3),
                                    elsewhere)
         found += hits

@@ -17,8 +17,7 @@ from collections.abc import Iterator
 
 from ..engine import catalogue, solver, solver_many
 from ..engine.errors import RulingError
-from ..engine.resources import editions
-from . import analysis, cases, notation
+from . import analysis, cases, editions, notation
 
 # Fewer cases than this run in this process: forking workers would cost more.
 MIN_CASES_FOR_WORKERS = 8

@@ -19,8 +19,7 @@ from ..engine import rulebook, solver
 from ..engine.catalogue import NO, PARTIAL, YES, Catalogue
 from ..engine.catalogue import load as load_catalogue
 from ..engine.errors import RulingError
-from ..engine.resources import editions
-from . import case_schema, cases, notation, resolve
+from . import case_schema, cases, editions, notation, resolve
 from .game import Game
 from .modelled import LIEUTENANT, in_play
 from .position import Position

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.game import Output
 from ..engine.json_text import to_json
-from ..engine.resources import editions
-from . import GAME_NAME
+from . import GAME_NAME, editions
 
 if TYPE_CHECKING:
     import clingo

@@ -11,8 +11,7 @@ from __future__ import annotations
 from ..engine import catalogue as cat
 from ..engine.errors import Location, PositionError
 from ..engine.gc_hold import gc_held
-from ..engine.resources import editions
-from . import params
+from . import editions, params
 from .game import (
     Activation,
     Aro,
