@@ -1,6 +1,8 @@
 """Run the rule base on a position's facts; its shown atoms are read into plain Python
-values by checker/engine/reading.py. With facts.py, reading.py and rulebook.py (which
-only parses the rule base), the only module that knows clingo."""
+values by checker/engine/reading.py. clingo is known only here and in the engine's
+reading.py, solver_many.py, solver_copies.py, rulebook.py and rule_places.py (which
+only parse the rule base), and in each game's facts.py, which builds its symbols (the
+plugins name clingo's Symbol in type hints alone)."""
 
 from __future__ import annotations
 
