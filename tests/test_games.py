@@ -68,6 +68,8 @@ def toy(monkeypatch):
 @pytest.mark.parametrize("text, name", [
     ("edition n5\nactive a\n", None),
     ("game urban-war\nactive a\n", "urban-war"),
+    ("game urban-war", "urban-war"),
+    ("# a comment\n\ngame urban-war\nactive a\n", "urban-war"),
     ("# a comment\n\n  game toy # trailing\n", "toy"),
     ("\ufeffgame urban-war\n", "urban-war"),
     ("game urban-war\r\nactive a\r\n", "urban-war"),

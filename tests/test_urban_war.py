@@ -13,7 +13,7 @@ from checker import games
 from checker.cli import main
 from checker.engine import catalogue, solver
 from checker.engine.errors import NotationError, PositionError
-from checker.urban_war import ENTRY, declares_game
+from checker.urban_war import ENTRY
 from checker.urban_war.analysis import analyse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,14 +25,6 @@ CASES = ROOT / "cases" / "urban-war"
 
 def rule_text() -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.glob("*.lp")))
-
-
-def test_the_first_statement_names_the_game():
-    assert declares_game("# a comment\n\ngame urban-war\nactive a\n")
-    assert declares_game("game urban-war")
-    assert not declares_game("edition n5\n")
-    assert not declares_game("active a\ngame urban-war\n")
-    assert not declares_game("game urban-warx\n")
 
 
 @pytest.mark.skipif(not SEED.exists(), reason="the seeds are not on this machine")

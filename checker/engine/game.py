@@ -12,10 +12,12 @@ Defines: :class:`Game`, :class:`Output`, :func:`named_game`, :data:`COMMANDS`, :
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
+
+from .json_text import to_json
 
 if TYPE_CHECKING:
     import clingo
@@ -50,6 +52,12 @@ class Output:
 
     body: str
     failed: bool
+
+    @classmethod
+    def of(cls, fmt: str, data: Callable[[], dict], text: Callable[[], str], failed: bool) -> Output:
+        """The answer printed in ``fmt``: the JSON of ``data()`` or the text ``text()``,
+        each made only when asked for."""
+        return cls(to_json(data()) + "\n" if fmt == "json" else text(), failed)
 
 
 class Game(Protocol):

@@ -11,19 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.game import Output
-from ..engine.json_text import to_json
 from . import GAME_NAME, editions
 
 if TYPE_CHECKING:
     import clingo
 
     from ..engine.cases import Case, CaseResult
-
-def _body(fmt: str, data, text) -> str:
-    """What a command prints: the JSON of ``data()`` or the text ``text()`` (each made
-    only when asked for)."""
-    return to_json(data()) + "\n" if fmt == "json" else text()
-
 
 class Infinity:
     """The Infinity plugin."""
@@ -43,7 +36,7 @@ class Infinity:
         from . import modelled, render
 
         listing = modelled.catalogue_listing(load(name), kind, entry)
-        return Output(_body(fmt, lambda: listing, lambda: render.catalogue_text(listing)), False)
+        return Output.of(fmt, lambda: listing, lambda: render.catalogue_text(listing), False)
 
     def judge(self, command: str, text: str, file: str, fmt: str, *, legal_only: bool = False,
               strict: bool = False, with_odds: bool = False) -> Output:
@@ -53,29 +46,28 @@ class Infinity:
         if command == "check":
             checked = analysed.check()
             failed = not checked.legal or bool(checked.conflicts) or (strict and bool(checked.not_modelled))
-            return Output(_body(fmt, checked.to_dict, lambda: render.check_text(checked)), failed)
+            return Output.of(fmt, checked.to_dict, lambda: render.check_text(checked), failed)
         if command == "declarations":
             declared = analysed.declarations()
             failed = bool(declared.conflicts or declared.breaches) or (strict and bool(declared.not_modelled))
-            return Output(_body(fmt, declared.to_dict,
-                                lambda: render.declarations_text(declared, show_denied=not legal_only)), failed)
+            return Output.of(fmt, declared.to_dict,
+                                lambda: render.declarations_text(declared, show_denied=not legal_only), failed)
         aros = analysed.aros()
         failed = bool(aros.conflicts or aros.breaches) or (strict and bool(aros.not_modelled))
         if not with_odds:
-            return Output(_body(fmt, aros.to_dict, lambda: render.aros_text(aros, show_denied=not legal_only)),
-                          failed)
+            return Output.of(fmt, aros.to_dict, lambda: render.aros_text(aros, show_denied=not legal_only), failed)
         from . import odds, odds_render
 
         priced = odds.game_odds(analysed.game, analysed.catalogue)
-        return Output(_body(fmt, lambda: odds_render.aros_odds_dict(aros, priced),
-                            lambda: render.aros_text(aros, show_denied=not legal_only, odds=priced)), failed)
+        return Output.of(fmt, lambda: odds_render.aros_odds_dict(aros, priced),
+                            lambda: render.aros_text(aros, show_denied=not legal_only, odds=priced), failed)
 
     def odds(self, text: str, file: str, fmt: str) -> Output:
         from . import odds, odds_render
 
         priced = odds.odds(text, file)
-        return Output(_body(fmt, lambda: odds_render.odds_dict(priced), lambda: odds_render.odds_text(priced)),
-                      bool(priced.conflicts or priced.breaches))
+        return Output.of(fmt, lambda: odds_render.odds_dict(priced), lambda: odds_render.odds_text(priced),
+                         bool(priced.conflicts or priced.breaches))
 
     def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
         from . import analysis

@@ -1,12 +1,8 @@
 """Urban War, a second game on ruling's engine: its notation, facts, verdicts and cases.
 
 Inputs: a position text whose first statement is ``game urban-war``.
-Defines: :func:`declares_game`, the game's name and the name of its rule base entry file.
+Defines: the game's name, the name of its rule base entry file and of its catalogue.
 """
-
-from __future__ import annotations
-
-from ..engine.game import named_game
 
 GAME = "urban-war"
 # The rule base entry file, asp/urban_war.lp (see that file for why it is not urban-war.lp).
@@ -14,7 +10,3 @@ ENTRY = "urban_war"
 # The catalogue folder, checker/catalogue/urban-war/.
 CATALOGUE = "urban-war"
 
-
-def declares_game(text: str) -> bool:
-    """True when the position's first statement is ``game urban-war``."""
-    return named_game(text) == GAME

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import RulingError
 from ..engine.game import Output
-from ..engine.json_text import to_json
 from . import ENTRY
 from . import GAME as GAME_NAME
 
@@ -50,16 +49,14 @@ class UrbanWar:
             checked = analysed.check()
             failed = (not checked.legal or bool(checked.conflicts or checked.state_clashes)
                       or (strict and bool(checked.not_modelled)))
-            return Output(to_json(checked.to_dict()) + "\n" if fmt == "json" else render.check_text(checked), failed)
+            return Output.of(fmt, checked.to_dict, lambda: render.check_text(checked), failed)
         if command == "aros":
             reactions = analysed.reactions()
-            body = (to_json(reactions.to_dict()) + "\n" if fmt == "json"
-                    else render.reactions_text(reactions, show_denied=not legal_only))
-            return Output(body, bool(reactions.conflicts) or (strict and bool(reactions.not_modelled)))
+            return Output.of(fmt, reactions.to_dict, lambda: render.reactions_text(reactions, show_denied=not legal_only),
+                             bool(reactions.conflicts) or (strict and bool(reactions.not_modelled)))
         declared = analysed.declarations()
-        body = (to_json(declared.to_dict()) + "\n" if fmt == "json"
-                else render.declarations_text(declared, show_denied=not legal_only))
-        return Output(body, bool(declared.conflicts) or (strict and bool(declared.not_modelled)))
+        return Output.of(fmt, declared.to_dict, lambda: render.declarations_text(declared, show_denied=not legal_only),
+                         bool(declared.conflicts) or (strict and bool(declared.not_modelled)))
 
     def odds(self, text: str, file: str, fmt: str) -> Output:
         raise RulingError("ruling odds does not cover Urban War: the success values of its d10 tests are not "
