@@ -10,8 +10,6 @@ from checker.engine.errors import NotationError, RulingError
 from checker.engine.resources import grammar_file
 from checker.infinity import notation, resolve
 
-from .sample import case_sample, whole
-
 
 def grammar_example() -> str:
     lines = grammar_file().read_text(encoding="utf-8").splitlines()
@@ -166,73 +164,3 @@ def test_decode_names_the_line_and_column_of_a_byte_that_is_not_utf8():
     assert (location.file, location.line, location.column) == ("f.pos", 2, 9)
     assert location.source_line == "active é\ufffd x"
     assert str(err.value).startswith("f.pos:2:9: error: the file is not UTF-8 text: byte 0xff (invalid start byte)")
-
-
-# ---- The quick line reader (checker/infinity/notation_lines.py) against lark alone ----------------
-def _lark_only(text: str, file: str):
-    source = text if text.endswith("\n") else text + "\n"
-    try:
-        tree = notation._parser().parse(source)
-    except notation.lark.exceptions.UnexpectedInput as exc:
-        raise notation._notation_error(exc, source, file) from None
-    return notation._Builder(file, text).build(tree)
-
-
-def _outcome(parse, text: str):
-    try:
-        position = parse(text, "x.pos")
-        return ("ok", position, position.statements)
-    except RulingError as error:
-        return ("error", type(error).__name__, str(error), repr(error.to_dict()))
-
-
-def test_quick_line_reader_is_on_for_the_grammar():
-    # a grammar change to the statements it reads switches it off (slower, still right)
-    assert notation._lines().enabled
-
-
-QUICK_EDGES = [
-    "trooper a b { BS 1 # }\n}\nlof a -> b\n", "trooper lof a\n", "lof lof -> zoc\n", "lof a->b\n",
-    "zoc a <-> b\n", "trooper a b {;;BS 1;;}\n", "trooper a b\t{ BS12 }\n", "lof a -> b from second#c\n",
-    "lof a -> b\r\nlof b -> a\r\n", "distance a b 7.\n", "cover a total from b # x\n", "trooper a-b c- Fus-x\n",
-    "trooper a b { skills: Surprise Attack (  -3 ) , CH: Mimetism (-6), Immunity ( Shock )  }\n",
-    "\ufefflof a -> b\n", "trooper a b Fusilier {\n BS 1 }\nlof a -> b\n", "trooper a b { type from }\n",
-    "visibility a b white noise\nvisibility a b foggy\n", "aro a delays -> b\naro a delays\n",
-]
-
-
-MUTATIONS = [*"abz ->:+,()[]{}#;\n\t019-.", "\r", "\x0c", "lof", "from", "white noise", "delays"]
-
-
-def _mutate(text: str, rng: random.Random) -> str:
-    """One edit of ``text``: a character or token inserted, deleted or replaced, or a line repeated."""
-    lines = text.split("\n")
-    op = rng.choice(["insert", "delete", "replace", "repeat"])
-    if op == "repeat":
-        i = rng.randrange(len(lines))
-        return "\n".join([*lines[:i], lines[i], *lines[i:]])
-    i = rng.randrange(len(text) + 1)
-    keep = text[i:] if op == "insert" else text[i + 1:]
-    return text[:i] + ("" if op == "delete" else rng.choice(MUTATIONS)) + keep
-
-
-def _reads_as_lark_does(positions: list[str]) -> None:
-    rng = random.Random(16)
-    texts = []
-    for text in positions:
-        texts += [text, *(_mutate(text, rng) for _ in range(3))]
-    texts += QUICK_EDGES
-    differ = [t for t in texts if _outcome(notation.parse, t) != _outcome(_lark_only, t)]
-    assert differ == []
-
-
-def test_quick_line_reader_reads_as_lark_does():
-    """A sample of the case positions (tests/sample.py), each mutated a few times
-    (characters, numbers, lines), and edge spellings: the same Position, statements and
-    error with the quick reader as with lark reading every line."""
-    _reads_as_lark_does([c.position for c in case_sample() if c.position])
-
-
-@pytest.mark.slow
-def test_quick_line_reader_reads_every_case_position_as_lark_does():
-    _reads_as_lark_does([c.position for c in whole() if c.position])

@@ -15,7 +15,6 @@ from ..engine.errors import Location, NotationError, PositionError
 from ..engine.gc_hold import gc_held
 from ..engine.resources import grammar_file
 from ..engine.text import decode as decode_bytes
-from .notation_lines import LineReader, Statement
 from .position import (
     RANGES,
     AroDecl,
@@ -199,26 +198,11 @@ def parse(text: str, file: str = "<position>") -> Position:
         With file, line, column, the line and a caret, and what was expected.
     """
     source = text if text.endswith("\n") else text + "\n"
-    quick, rest = _lines().read(source)  # the common one-line statements, read without lark
     try:
-        tree = _parser().parse(rest)
+        tree = _parser().parse(source)
     except lark.exceptions.UnexpectedInput as exc:
-        if rest is source:
-            raise _notation_error(exc, source, file) from None
-        try:  # an error is reported from the whole text, as the parser finds it there
-            tree, quick = _parser().parse(source), {}
-        except lark.exceptions.UnexpectedInput as whole:
-            raise _notation_error(whole, source, file) from None
-    return _Builder(file, text).build(tree, quick)
-
-
-@lru_cache(maxsize=1)
-def _lines() -> LineReader:
-    parser = _parser()
-    rules = [(r.origin.name, tuple(s.name for s in r.expansion), r.alias) for r in parser.rules]
-    terminals = {t.name: t.pattern.to_regexp() for t in parser.terminals}
-    ignored = [terminals[n] for n in parser.lexer_conf.ignore if n != "COMMENT"]
-    return LineReader(rules, terminals, ignored)
+        raise _notation_error(exc, source, file) from None
+    return _Builder(file, text).build(tree)
 
 
 def error_location(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> Location:
@@ -321,17 +305,11 @@ class _Builder:
                              "dice": [], "fireteams": []}
         self.seen: dict[str, Span] = {}
 
-    def build(self, tree: Tree, quick: dict[int, Statement] | None = None) -> Position:
-        """The Position of the parsed statements and of those read without the parser
-        (``quick``, by line), taken in the order of their lines."""
-        waiting = sorted(quick.items(), reverse=True) if quick else []
+    def build(self, tree: Tree) -> Position:
+        """The Position of the parsed statements, taken in the order of their lines."""
         for node in tree.children:
             if isinstance(node, Tree):
-                while waiting and waiting[-1][0] < node.meta.line:
-                    self._quick(waiting.pop()[1])
                 getattr(self, "_" + node.data)(node)
-        while waiting:
-            self._quick(waiting.pop()[1])
         f = self.fields
         return Position(
             file=self.file,
@@ -348,13 +326,6 @@ class _Builder:
             dice=tuple(f["dice"]),
             statements=dict(self.seen),
         )
-
-    def _quick(self, statement: Statement) -> None:
-        kind, value = statement
-        if kind == "trooper":
-            self.fields["troopers"].append(value)
-        else:
-            self.fields["relations"].extend(value)
 
     def _once(self, name: str, token: Token | Tree) -> None:
         span = _span(_token(token))
