@@ -5,6 +5,7 @@ Usage::
     python benchmarks/bench.py                 # N = 5, 15, 50, 200, 2000; 7 runs each
     python benchmarks/bench.py --sizes 5 15 --runs 3
     python benchmarks/bench.py --quick         # N = 15, 200, 2000; 3 runs; verify once
+    python benchmarks/bench.py --batching --runs 3   # what solving positions together saves
 
 Every wall time is also printed as a ratio to the floor: the median wall time of
 ``python -c "import clingo, lark, click"`` measured in the same run, so numbers taken
@@ -19,7 +20,11 @@ declarations` and `ruling check`, and (for N up to ``ODDS_UP_TO``) the wall time
 `ruling odds` (every legal option of every reactive trooper priced) as a ratio to
 `ruling aros` on the same file. Then `ruling verify` over `cases/`: its wall time,
 cases per second, CPU per case (all processes) and wall per case as a ratio to the
-floor. Timings are medians because the machines are shared and noisy; nothing here is
+floor. With ``--batching``, only what the two ways of solving positions together save:
+`ruling verify cases/` and `ruling odds` as they run and with every position solved
+alone, and `ruling verify` with its cache folder (the rewritten rule base, the parsed
+catalogue) filled and empty. Timings are
+medians because the machines are shared and noisy; nothing here is
 asserted by the test suite.
 """
 
@@ -29,6 +34,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -113,9 +119,14 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 def timed(argv: list[str]) -> tuple[float, float]:
     """Wall and CPU (user + system, the process and its children) seconds of one run."""
+    return timed_env(argv, {})
+
+
+def timed_env(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """``timed``, with ``env`` added to the environment."""
     before = os.times()
     start = time.perf_counter()
-    result = subprocess.run(argv, capture_output=True, cwd=ROOT, check=False, env=ENV)
+    result = subprocess.run(argv, capture_output=True, cwd=ROOT, check=False, env={**ENV, **env})
     elapsed = time.perf_counter() - start
     after = os.times()
     if result.returncode not in (0, 1):
@@ -151,6 +162,45 @@ def verify(runs: int, floor: float) -> None:
     )
 
 
+def alone(argv: list[str]) -> None:
+    """Run ``ruling ARGV`` in this process with every position solved alone: no batch of
+    ``ruling verify`` grounded together (``solver_many``), no copy of ``ruling odds``
+    grounded in its position's program (``solver_copies``)."""
+    from checker import cli
+    from checker.engine import solver_copies, solver_many
+
+    solver_many.prefetch = lambda *_args, **_kwargs: None
+    solver_copies.Copies._copies = lambda *_args, **_kwargs: None  # type: ignore[method-assign]
+    cli.main(argv)
+
+
+def batching(runs: int, floor: float) -> None:
+    """What the two speed paths save: ``ruling verify cases/`` and ``ruling odds`` at 15 a
+    side as they run, and with every position solved alone; then ``ruling verify`` of 64
+    cases with its cache folder empty and filled."""
+    print()
+    print("| run | as it runs, wall s | every position alone, wall s | alone ÷ as it runs |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "n15.pos"
+        path.write_text(position(15), encoding="utf-8")
+        for name, argv in (("`ruling verify cases/`", ["verify", "cases"]), ("`ruling odds`, 15 a side", ["odds", str(path)])):
+            batched = wall([sys.executable, "-m", "checker", *argv], runs)
+            solo = wall([sys.executable, __file__, "--alone", *argv], runs)
+            print(f"| {name} | {batched:.2f} | {solo:.2f} | {solo / batched:.2f} |", flush=True)
+    cases = sorted((ROOT / "cases" / "n5").rglob("*.toml"))[:64]
+    with tempfile.TemporaryDirectory() as empty:
+        argv = [sys.executable, "-m", "checker", "verify", *map(str, cases)]
+        cold = []
+        for _ in range(runs):
+            shutil.rmtree(Path(empty) / "ruling", ignore_errors=True)
+            cold.append(timed_env(argv, {"XDG_CACHE_HOME": empty})[0])
+        warm = statistics.median(timed_env(argv, {"XDG_CACHE_HOME": empty})[0] for _ in range(runs))
+    print()
+    print(f"`ruling verify` of {len(cases)} N5 cases: {statistics.median(cold):.2f} s with its cache folder empty, "
+          f"{warm:.2f} s with it filled (the rewritten rule base, the parsed catalogue; medians of {runs}; floor {floor:.3f} s)", flush=True)
+
+
 def face_to_face_ms() -> float:
     """Median milliseconds of one exact Face to Face of B6 (SV 15) against B3 (SV 12)."""
     from checker.infinity import dice
@@ -170,7 +220,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=None)
     parser.add_argument("--quick", action="store_true", help="N = 15, 200, 2000; 3 runs; verify once")
     parser.add_argument("--no-verify", action="store_true", help="skip `ruling verify cases/`")
+    parser.add_argument("--batching", action="store_true",
+                        help="only what solving positions together saves (verify, odds, the cache folder)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    if sys.argv[1:2] == ["--alone"]:
+        alone(sys.argv[2:])
+        return
     args = parser.parse_args()
     if args.child:
         child(args.child)
@@ -179,6 +234,9 @@ def main() -> None:
     runs = args.runs or (3 if args.quick else 7)
     floor = wall(FLOOR, max(runs, 5))
     print(f"floor (`python -c \"import clingo, lark, click\"`): {floor:.3f} s wall, median of {max(runs, 5)}")
+    if args.batching:
+        batching(runs, floor)
+        return
     print(f"one Face to Face, B6 against B3 (checker.infinity.dice, in process): {face_to_face_ms():.2f} ms, median of 7")
     print()
     header = (
