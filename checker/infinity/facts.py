@@ -58,8 +58,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
                 add("skill_param", me, s.id, s.param)
         for w in (*t.weapons, *t.equipment):
             add("carries", me, w)
-        if not t.weapons and t.profile and catalogue.entries["profiles"][t.profile].get("weapons") is None:
-            add("weapons_unwritten", me)  # a profile without values, no `weapons:` written
+        if not t.weapons and (not t.profile or catalogue.entries["profiles"][t.profile].get("weapons") is None):
+            add("weapons_unwritten", me)  # no `weapons:` written, no profile that lists them
         for w in sorted({w for w in t.weapons if t.weapons.count(w) > 1}):
             add("twin_weapons", me, w)
         for c in t.characteristics:
