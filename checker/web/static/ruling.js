@@ -121,8 +121,11 @@
         });
         return span;
       }
-      return value.every(isObject) && value.every((row) => Object.values(row).every(isFlat))
-        ? table(value, ctx) : cards(value, ctx);
+      // Options (each with a status) are a table whatever they hold, their denied folded;
+      // other rows are a table when every cell is a plain value, else a card each.
+      const rows = value.every(isObject)
+        && (value.every((row) => "status" in row) || value.every((row) => Object.values(row).every(isFlat)));
+      return rows ? table(value, ctx) : cards(value, ctx);
     }
     return fields(value, ctx);
   }
@@ -212,43 +215,49 @@
     return [answer, await answer.json()];
   }
 
+  // The status line's data-state tells where the latest request is: busy, then answer,
+  // error (a located error in the position) or refused (the game does not answer it).
+  function settle(state, told) {
+    status.dataset.state = state;
+    status.textContent = told;
+  }
+
   async function judge() {
     const text = editor.value;
     const mine = ++asked;
     if (!text.trim()) {
       clearError();
       verdict.replaceChildren();
-      status.textContent = "Choose an example or write a position.";
+      figure.hidden = true;
+      drawn = null;
+      settle("empty", "Choose an example or write a position.");
       return;
     }
-    status.textContent = "Judging…";
-    document.body.dataset.busy = "1";
+    settle("busy", "Judging…");
     let answer, data;
     try {
       [answer, data] = await ask("/api/" + view, text);
     } catch (failure) {
-      if (mine === asked) status.textContent = "The server did not answer: " + failure;
+      if (mine === asked) settle("refused", "The server did not answer: " + failure);
       return;
-    } finally {
-      if (mine === asked) delete document.body.dataset.busy;
     }
     if (mine !== asked) return;
     if (!answer.ok) {
       const error = data.error || { message: "the server answered " + answer.status };
+      verdict.replaceChildren();
       if (error.line) {
         showError(error, text);
-        status.textContent = "The position has an error: see under the editor.";
+        settle("error", "The position has an error: see under the editor.");
       } else {
         clearError();
-        status.textContent = errorText(error, text);
+        settle("refused", errorText(error, text));
       }
-      verdict.replaceChildren();
       return;
     }
     clearError();
-    status.textContent = headline(data, answer.headers.get("Ruling-Failed"));
     renderAnswer(data);
-    draw(text, mine);
+    await draw(text, mine);
+    if (mine === asked) settle("answer", headline(data, answer.headers.get("Ruling-Failed")));
   }
 
   async function draw(text, mine) {
@@ -278,7 +287,8 @@
     const chosen = examples.find((e) => e.name === event.target.value);
     if (!chosen) return;
     editor.value = chosen.text;
-    $("summary").textContent = `${chosen.game}: ${chosen.summary}`;
+    const told = chosen.summary.startsWith(chosen.game) ? chosen.summary : `${chosen.game}: ${chosen.summary}`;
+    $("summary").textContent = told;
     editor.scrollTop = 0;
     numberLines(0);
     judge();
