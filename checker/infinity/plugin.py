@@ -70,7 +70,7 @@ class Infinity:
                          bool(priced.conflicts or priced.breaches))
 
     def picture(self, text: str, file: str) -> str | None:
-        return None  # no module of this game draws a position (`ruling draw`: issue 28)
+        return None  # no module of this game draws a position
 
     def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
         from . import analysis
