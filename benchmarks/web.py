@@ -5,14 +5,14 @@ Usage::
     python benchmarks/web.py                      # N = 5, 15, 50 a side; 15 requests each
     python benchmarks/web.py --sizes 15 --runs 30
 
-The server runs in this process (uvicorn in a thread, the rule bases loaded at start-up
-by judging the bundled examples). For each N and command (``aros``, ``declarations``,
+The server is ``ruling serve --port 0`` in a process of its own (the rule bases loaded at
+start-up by judging the bundled examples), as a browser or a program finds it. For each N and command (``aros``, ``declarations``,
 ``check``, ``odds``) it sends the position of ``bench.py`` (N troopers a side) twice
 untimed, then ``--runs`` times, each request a different position (the generator's seed
 varies, so nothing a request computed serves the next), over one kept-alive connection,
 and prints the median and fastest wall time of a request and answer, the answer's size,
-and the median time of the same call made in the process without HTTP (the server's own
-share is the difference). Nothing here is asserted by the test suite.
+and the median time of the same call made in this process without HTTP (after judging
+each once; the server's own share is the difference). Nothing here is asserted by the test suite.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import re
 import statistics
+import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -34,17 +35,17 @@ from bench import position
 COMMANDS = ("aros", "declarations", "check", "odds")
 
 
-def serve() -> tuple[object, int]:
-    """The server, started and warm, and its port."""
-    import uvicorn
-
-    from checker.web.app import create_app
-
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=0, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return server, server.servers[0].sockets[0].getsockname()[1]
+def serve() -> tuple[subprocess.Popen, int]:
+    """``ruling serve --port 0`` in a process of its own, warm, and its port."""
+    server = subprocess.Popen([sys.executable, "-m", "checker", "serve", "--port", "0"], stdout=subprocess.PIPE,
+                              text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert server.stdout is not None
+    line = server.stdout.readline()  # "ruling: judging positions at http://127.0.0.1:PORT/ ..."
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not found:
+        server.terminate()
+        raise SystemExit(f"ruling serve printed {line!r}")
+    return server, int(found.group(1))
 
 
 def request(connection: http.client.HTTPConnection, command: str, text: str) -> tuple[float, int]:
@@ -68,26 +69,32 @@ def main() -> None:
 
     started = time.perf_counter()
     server, port = serve()
-    print(f"server warm after {time.perf_counter() - started:.1f} s on port {port}")
-    connection = http.client.HTTPConnection("127.0.0.1", port)
-    print("| N a side | command | request median ms | fastest ms | answer KiB | in process, no HTTP, median ms |")
-    print("|---|---|---|---|---|---|")
-    for n in args.sizes:
-        for command in COMMANDS:
-            for seed in (1, 2):
-                request(connection, command, position(n, seed))
-            timed = [request(connection, command, position(n, 10 + k)) for k in range(args.runs)]
-            inside = []
-            for k in range(args.runs):
-                text = position(n, 10 + k)
-                start = time.perf_counter()
-                judging.judge(command, text)
-                inside.append(time.perf_counter() - start)
-            walls = [t for t, _ in timed]
-            print(f"| {n} | {command} | {statistics.median(walls) * 1000:.1f} | {min(walls) * 1000:.1f} "
-                  f"| {statistics.median(s for _, s in timed) / 1024:.0f} | {statistics.median(inside) * 1000:.1f} |")
-    connection.close()
-    server.should_exit = True  # type: ignore[attr-defined]
+    try:
+        print(f"server warm after {time.perf_counter() - started:.1f} s on port {port}")
+        print("| N a side | command | request median ms | fastest ms | answer KiB | in process, no HTTP, median ms |")
+        print("|---|---|---|---|---|---|")
+        for n in args.sizes:
+            for command in COMMANDS:
+                # a connection of its own: the server closes one left idle for 5 s
+                connection = http.client.HTTPConnection("127.0.0.1", port)
+                for seed in (1, 2):
+                    request(connection, command, position(n, seed))
+                timed = [request(connection, command, position(n, 10 + k)) for k in range(args.runs)]
+                connection.close()
+                judging.judge(command, position(n, 1))
+                inside = []
+                for k in range(args.runs):
+                    text = position(n, 10 + k)
+                    start = time.perf_counter()
+                    judging.judge(command, text)
+                    inside.append(time.perf_counter() - start)
+                walls = [t for t, _ in timed]
+                print(f"| {n} | {command} | {statistics.median(walls) * 1000:.1f} | {min(walls) * 1000:.1f} "
+                      f"| {statistics.median(s for _, s in timed) / 1024:.0f} "
+                      f"| {statistics.median(inside) * 1000:.1f} |", flush=True)
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 if __name__ == "__main__":
