@@ -176,6 +176,30 @@ def test_both_games_examples_are_judged_without_typing(page):
     shot(page, "06-urban-war")
 
 
+# A stand-in drawing, for the page's part alone: the games' own drawings are checked
+# by test_both_games_examples_are_judged_without_typing (shown where a game draws one).
+SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 24 24">'
+          '<rect width="24" height="24" fill="#eee"/><circle cx="6" cy="6" r="2" fill="#c00"/>'
+          '<text x="9" y="7" font-size="3">hellcat</text></svg>')
+
+
+def test_a_picture_is_shown_beside_the_verdict_as_an_image(page, monkeypatch):
+    from checker import games
+
+    infinity = games.named(None)
+    monkeypatch.setattr(type(infinity), "picture", lambda self, text, file: SQUARE)
+    page.goto("/")
+    assert pick(page, "hellcat") == "answer"
+    image = page.locator("#picture img")
+    assert page.locator("#picture").is_visible()
+    assert image.evaluate("i => i.complete && i.naturalWidth") == 240
+    shot(page, "08-picture")
+    monkeypatch.undo()
+    page.select_option("#example", "n5-doctor")
+    settled(page)
+    assert page.locator("#picture").is_hidden()
+
+
 def test_a_phone_sized_screen_shows_the_page_without_sideways_scrolling(browser, address):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, base_url=address)

@@ -76,7 +76,7 @@
   // ---- Rendering an answer ----------------------------------------------------------------
   const RULE_KEYS = new Set(["rule", "denied_by", "lifted", "resolution_rules", "rules_applied"]);
   const CATALOGUE_KEYS = { skill_name: "skills", weapon_name: "weapons", weapon_names: "weapons" };
-  const HIDDEN = { skill: "skill_name", weapon: "weapon_name", weapons: "weapon_names" };
+  const HIDDEN = { skill: "skill_name", weapon: "weapon_name", weapons: "weapon_names", id: "name" };
 
   const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   const isRule = (v) => isObject(v) && typeof v.text === "string" && "source" in v
@@ -84,7 +84,8 @@
   const isChance = (v) => isObject(v) && "fraction" in v && "value" in v && Object.keys(v).length === 2;
   const isEmpty = (v) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)
     || (isObject(v) && Object.keys(v).length === 0);
-  const isFlat = (v) => !(Array.isArray(v) && v.some((x) => isObject(x) && !isRule(x)))
+  const isPending = (v) => isObject(v) && typeof v.write === "string" && typeof v.missing === "string";
+  const isFlat = (v) => !(Array.isArray(v) && v.some((x) => isObject(x) && !isRule(x) && !isPending(x)))
     && !(isObject(v) && !isRule(v) && !isChance(v));
 
   function ruleLink(id, ctx, rule) {
@@ -100,6 +101,22 @@
     return el("a", { class: "entry", href, target: "_blank", rel: "noopener" }, name);
   }
 
+  // A text with its web addresses as links, each shown by its site and page name.
+  function withLinks(text) {
+    const parts = text.split(/(https?:\/\/[^\s,;)]+)/);
+    if (parts.length === 1) return text;
+    const span = el("span", {});
+    parts.forEach((part, k) => {
+      if (k % 2 === 0) { span.append(part); return; }
+      let url;
+      try { url = new URL(part); } catch (failure) { span.append(part); return; }
+      const page = url.pathname.split("/").filter(Boolean).pop() || "";
+      span.append(el("a", { href: part, title: part, rel: "noreferrer", target: "_blank" },
+        url.host + (page ? "/…/" + decodeURIComponent(page) : "")));
+    });
+    return span;
+  }
+
   function render(value, key, ctx, owner) {
     if (isEmpty(value)) return null;
     if (isRule(value)) return ruleLink(value.rule || value.id, ctx, value);
@@ -109,11 +126,17 @@
       if (RULE_KEYS.has(key)) return ruleLink(value, ctx, null);
       if (CATALOGUE_KEYS[key]) return catalogueLink(CATALOGUE_KEYS[key], value, ctx);
       if (key === "name" && owner && typeof owner.kind === "string") return catalogueLink(owner.kind, value, ctx);
-      return value;
+      return withLinks(value);
     }
     if (typeof value !== "object") return String(value);
+    if (isPending(value)) {
+      // A fact the verdict waits on, as the text output says it: write 'LINE' for [rule]...
+      const rules = (value.rules || []).map((rule) => ruleLink(rule.rule || rule.id || rule, ctx, isRule(rule) ? rule : null));
+      return el("span", { class: "pending" }, "write ", el("code", {}, value.write), rules.length ? " for " : null,
+        ...rules.flatMap((link, k) => (k ? [" ", link] : [link])));
+    }
     if (Array.isArray(value)) {
-      if (value.every((x) => !isObject(x) || isRule(x) || isChance(x))) {
+      if (value.every((x) => !isObject(x) || isRule(x) || isChance(x) || isPending(x))) {
         const span = el("span", { class: "list" });
         value.forEach((x, k) => {
           if (k) span.append(", ");
@@ -140,9 +163,14 @@
     return list;
   }
 
+  // What a player reads first in an option's row, then the rest in the answer's order.
+  const FIRST = ["skill_name", "weapon_name", "status", "pending", "denied_by"];
+
   function columnsOf(rows) {
     const keys = [];
     for (const row of rows) for (const key of Object.keys(row)) if (!keys.includes(key)) keys.push(key);
+    keys.sort((a, b) => (FIRST.includes(a) ? FIRST.indexOf(a) : FIRST.length)
+      - (FIRST.includes(b) ? FIRST.indexOf(b) : FIRST.length));
     return keys.filter((key) => rows.some((row) => !isEmpty(row[key]))
       && !(HIDDEN[key] && rows.some((row) => !isEmpty(row[HIDDEN[key]]))));
   }
