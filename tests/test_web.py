@@ -185,3 +185,30 @@ def test_the_package_data_lists_the_page_files():
     listed = {p for pattern in data["package-data"]["checker.web"] for p in web.glob(pattern)}
     assert listed == {p for p in web.rglob("*") if p.is_file() and p.suffix in (".html", ".css", ".js")}
     assert "checker.web" in data["packages"] and "checker.examples" in data["packages"]
+
+
+def test_ruling_serve_prints_an_address_that_judges_an_example():
+    """``ruling serve --port 0`` as a user starts it: the address it prints answers the
+    page and judges a bundled example of each game."""
+    import re
+    import urllib.request
+
+    server = subprocess.Popen([sys.executable, "-m", "checker", "serve", "--port", "0"], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        found = re.fullmatch(r"ruling: judging positions at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n", line)
+        assert found, line + (server.stderr.read() if server.stderr and server.poll() is not None else "")
+        address = found.group(1)
+        with urllib.request.urlopen(address, timeout=30) as page:
+            assert page.status == 200 and "hellcat" in page.read().decode()
+        for name, command in (("hellcat", "aros"), ("urban-war-overwatch", "check")):
+            text = (ROOT / "examples" / f"{name}.pos").read_text(encoding="utf-8")
+            sent = urllib.request.Request(address + f"api/{command}", data=json.dumps({"position": text}).encode(),
+                                          headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(sent, timeout=60) as answer:
+                assert answer.status == 200 and json.loads(answer.read()) == cli_json(command, ROOT / "examples" / f"{name}.pos")[1]
+    finally:
+        server.terminate()
+        server.wait(10)
