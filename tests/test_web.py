@@ -120,6 +120,7 @@ def test_a_failure_inside_the_server_shows_no_stack(client, monkeypatch):
     assert answer.status_code == 500
     assert answer.json()["error"]["kind"] == "internal"
     assert "Traceback" not in answer.text and "a secret" not in answer.text
+    assert "script-src 'self'" in answer.headers["content-security-policy"]
 
 
 def test_a_request_for_another_host_name_is_refused():

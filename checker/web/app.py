@@ -149,12 +149,6 @@ async def _http_error(request: Request, exc: Exception) -> Response:
                                       status_code=exc.status_code)
 
 
-async def _internal_error(request: Request, exc: Exception) -> Response:
-    """Any other failure: a message without the stack (the server's log has it)."""
-    return JSONResponse({"error": {"kind": "internal", "message": f"internal error ({type(exc).__name__}): "
-                                   "the server's log has the details"}}, status_code=500)
-
-
 def create_app(hosts: tuple[str, ...] = ("127.0.0.1", "localhost"), warm: bool = True) -> Starlette:
     """The ASGI application.
 
@@ -190,6 +184,6 @@ def create_app(hosts: tuple[str, ...] = ("127.0.0.1", "localhost"), warm: bool =
     return Starlette(
         routes=routes,
         middleware=[Middleware(Headers), Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
-        exception_handlers={RulingError: _ruling_error, HTTPException: _http_error, Exception: _internal_error},
+        exception_handlers={RulingError: _ruling_error, HTTPException: _http_error},
         lifespan=lifespan,
     )

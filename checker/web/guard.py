@@ -1,16 +1,21 @@
 """What keeps the server safe by default: the headers on every answer (a
-Content-Security-Policy allowing only the server's own scripts and styles) and the size
-limit on a request's body.
+Content-Security-Policy allowing only the server's own scripts and styles), a failure of
+the server answered without its stack, and the size limit on a request's body.
 
 Defines: :data:`MAX_BODY_BYTES`, :data:`HEADERS`, :class:`Headers`, :func:`read_body`.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine.errors import RulingError
+
+_log = logging.getLogger("ruling.web")
 
 # A position of 200 troopers a side is about 20,000 bytes.
 MAX_BODY_BYTES = 200_000
@@ -27,7 +32,9 @@ HEADERS = (
 
 
 class Headers:
-    """ASGI middleware adding :data:`HEADERS` to every HTTP answer."""
+    """ASGI middleware adding :data:`HEADERS` to every HTTP answer, and answering a
+    failure of the server itself with a JSON error of status 500 that names the
+    exception's type alone (its stack goes to the server's log, never to the client)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -36,13 +43,27 @@ class Headers:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
 
         async def with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [*message.get("headers", ()), *HEADERS]
             await send(message)
 
-        await self.app(scope, receive, with_headers)
+        try:
+            await self.app(scope, receive, with_headers)
+        except Exception as exc:
+            _log.exception("a request failed inside the server")
+            if started:
+                raise
+            body = json.dumps({"error": {"kind": "internal", "message": f"internal error ({type(exc).__name__}): "
+                                         "the server's log has the details"}}).encode()
+            await with_headers({"type": "http.response.start", "status": 500,
+                                "headers": [(b"content-type", b"application/json"),
+                                            (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
 
 
 class TooLarge(RulingError):
