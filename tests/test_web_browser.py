@@ -146,6 +146,7 @@ def test_the_odds_view_is_a_table_of_chances(page):
     headers = summary.locator("th").all_inner_texts()
     assert {"active down", "reactor down", "nothing"} <= {h.lower() for h in headers}
     assert summary.locator("td .chance").first.inner_text().endswith("%")
+    assert page.locator("#part-options > details.more").count() == 1  # each option's rolls, folded
     shot(page, "05-odds")
 
 

@@ -153,11 +153,19 @@
     return fields(value, ctx);
   }
 
+  // Long details folded where they stand: each score of a roll, each end state.
+  const FOLDED = new Set(["scores", "end_states"]);
+
+  function folded(summary, shown) {
+    return el("details", { class: "more" }, el("summary", {}, summary), shown);
+  }
+
   function fields(object, ctx) {
     const list = el("dl", { class: "fields" });
     for (const [key, value] of Object.entries(object)) {
       if (HIDDEN[key] && !isEmpty(object[HIDDEN[key]])) continue;
-      const shown = render(value, key, ctx, object);
+      let shown = render(value, key, ctx, object);
+      if (shown !== null && FOLDED.has(key) && Array.isArray(value)) shown = folded(`${value.length} ${words(key)}`, shown);
       if (shown !== null) list.append(el("dt", {}, words(key)), el("dd", {}, shown));
     }
     return list;
@@ -223,8 +231,14 @@
     }
     for (const [key, value] of Object.entries(data)) {
       if (key in CAUTION || key === "edition" || key === "game") continue;
-      const shown = render(value, key, ctx, data);
-      if (shown !== null) parts.push(el("section", { class: "part", id: "part-" + key }, el("h3", {}, words(key)), shown));
+      let shown = render(value, key, ctx, data);
+      if (shown === null) continue;
+      // The odds: the summary table open, each option's rolls and end states folded under it.
+      if ("summary" in data && (key === "declared" || key === "options")) {
+        shown = folded(key === "declared" ? "The Order as declared: its rolls and end states" :
+          "Each option: its rolls and end states", shown);
+      }
+      parts.push(el("section", { class: "part", id: "part-" + key }, el("h3", {}, words(key)), shown));
     }
     verdict.replaceChildren(...parts);
   }
