@@ -100,12 +100,13 @@ async def page(request: Request) -> Response:
 
 
 async def rule_page(request: Request) -> Response:
-    rule_id = request.path_params["rule_id"]
+    rule_id, edition = request.path_params["rule_id"], request.query_params.get("edition")
     try:
-        found = await run_in_threadpool(judging.rules, rule_id, request.query_params.get("edition"))
+        found = await run_in_threadpool(judging.rules, rule_id, edition)
     except RulingError as exc:
         return _page_error(request, f"Rule {rule_id}", exc)
-    return templates.TemplateResponse(request, "rule.html", {"rule_id": rule_id, "rules": found["rules"]})
+    return templates.TemplateResponse(request, "rule.html",
+                                      {"rule_id": rule_id, "edition": edition, "rules": found["rules"]})
 
 
 async def catalogue_page(request: Request) -> Response:
