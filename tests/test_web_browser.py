@@ -29,6 +29,7 @@ WAIT_MS = 20_000
 def address() -> Iterator[str]:
     """The page's address: the server on a free port of 127.0.0.1, in a thread of this process."""
     need_modules("starlette", "uvicorn", "jinja2", "playwright")
+    chromium()  # no server for a browser that is not there
     import uvicorn
 
     from checker.web.app import create_app
