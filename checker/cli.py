@@ -226,6 +226,27 @@ def catalogue_command(kind: str | None, name: str | None, edition: str, fmt: str
     _finish(_guard(lambda: games.catalogue_game(edition).catalogue(edition, kind, name, fmt), fmt))
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (127.0.0.1: this machine only).")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
+              help="The port to listen on (0: any free port).")
+def serve(host: str, port: int) -> None:
+    """A local web page and JSON API judging a position (the 'web' extra: pip install 'ruling[web]').
+
+    The page offers the bundled examples of every game; the API answers what --format json
+    prints (docs/web.md). Ctrl-C stops it.
+    """
+    try:
+        from .web import serving
+    except ImportError as exc:
+        click.echo(f"error: ruling serve needs the web extra ({exc.name} is missing): pip install 'ruling[web]'",
+                   err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    serving.run(host, port, lambda address: click.echo(f"ruling: judging positions at {address} (Ctrl-C stops)"))
+    sys.exit(EXIT_OK)
+
+
 def _judge(command: str, file: str, fmt: str, **flags: bool) -> None:
     """``command``'s verdict on the position in ``file``, from the game it is written for; exits."""
     text = _guard(lambda: _read(file), fmt)

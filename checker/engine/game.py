@@ -107,6 +107,17 @@ class Game(Protocol):
         """
         ...
 
+    def picture(self, text: str, file: str) -> str | None:
+        """The position drawn as an SVG document with its coordinates, or None for a
+        position (or a game) without them.
+
+        Raises
+        ------
+        RulingError
+            For bad input (located).
+        """
+        ...
+
     def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
         """The rule set the position is judged by and the facts it gives the rule base."""
         ...

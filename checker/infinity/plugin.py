@@ -69,6 +69,9 @@ class Infinity:
         return Output.of(fmt, lambda: odds_render.odds_dict(priced), lambda: odds_render.odds_text(priced),
                          bool(priced.conflicts or priced.breaches))
 
+    def picture(self, text: str, file: str) -> str | None:
+        return None  # no module of this game draws a position
+
     def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
         from . import analysis
 

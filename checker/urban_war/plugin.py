@@ -62,6 +62,9 @@ class UrbanWar:
         raise RulingError("ruling odds does not cover Urban War: the success values of its d10 tests are not "
                           "in the rule base")
 
+    def picture(self, text: str, file: str) -> str | None:
+        return None  # Urban War positions carry no coordinates
+
     def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
         from . import facts, notation
 
