@@ -24,7 +24,7 @@ CASES = ROOT / "cases" / "urban-war"
 
 
 def rule_text() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.glob("*.lp")))
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.rglob("*.lp")))
 
 
 @pytest.mark.skipif(not SEED.exists(), reason="the seeds are not on this machine")
@@ -54,7 +54,9 @@ def test_every_rule_used_is_cited_and_every_citation_used():
     text = rule_text()
     cited = set(re.findall(r"^rule\((\w+), urban_war,", text, re.MULTILINE))
     body = re.sub(r"^rule\(.*?\)\.$", "", text, flags=re.MULTILINE | re.DOTALL)
-    used = set(re.findall(r"(?:denial|needs_test|no_test|gains|loses|outcome)\([^.]*?, (\w+)\)\s*:-", body))
+    used = set(re.findall(r"(?:denial|needs_test|no_test|gains|loses|outcome|effect)\([^.]*?, ([a-z]\w*)\)\s*:-", body))
+    used |= set(re.findall(r"(?:forbids|hides|hit_mod|test_mod)\(([a-z]\w*),", body))
+    used |= set(re.findall(r"(?:bars_counter|obliged)\([^.]*?, ([a-z]\w*)\)\s*:-", body))
     assert used and used <= cited
     unused = {r for r in cited if not re.search(rf"\b{r}\b", body)}
     assert unused == set()
