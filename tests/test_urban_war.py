@@ -41,7 +41,7 @@ def test_every_seed_004_skill_has_a_catalogue_entry():
 def test_the_modelled_status_matches_the_rule_base():
     """A special skill some rule reads (special(M, id)) is yes or partial; the others no."""
     text = rule_text()
-    read = set(re.findall(r"special\(\w+, (\w+)\)", text))
+    read = set(re.findall(r"special(?:_value)?\(\w+, (\w+)[,)]", text))
     cat = catalogue.load("urban-war")
     for entry in cat.all("special_skills"):
         assert (entry.id in read) == (entry.modelled != "no"), entry.id
