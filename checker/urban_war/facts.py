@@ -142,6 +142,8 @@ class _Facts:
                 self.add("die", _name(model), dice.kind, i, value)
             if dice.need is not None:
                 self.add("need", _name(model), dice.kind, dice.need)
+            if dice.mod is not None:
+                self.add("stated_mod", _name(model), dice.kind, dice.mod)
         return Game(pos, self.cat, active, tuple(self.in_play), tuple(actions), tuple(reactions))
 
     def model(self, m) -> None:

@@ -36,7 +36,8 @@ TERMINAL_WORDS = {
     "GAME_KW": "'game'", "ACTIVE_KW": "'active'", "MODEL_KW": "'model'", "ORDER_KW": "'order'",
     "SKILLS_KW": "'skills:'", "STATE_KW": "'state:'", "LOS_KW": "'los'", "RANGE_KW": "'range'",
     "ACTION_KW": "'action'", "REACT_KW": "'react'", "WOUNDS_KW": "'wounds'", "DICE_KW": "'dice'",
-    "DISTANCE_KW": "'distance'", "NEED_KW": "'need'",
+    "DISTANCE_KW": "'distance'", "NEED_KW": "'need'", "MOD_KW": "'mod'",
+    "SIGNED_INT": "a signed number (+2, -1)",
     "GAME_NAME": "'urban-war'", "ORDER_NAME": "an order ('overwatch', 'snap-fire' or 'lock-fire')",
     "ATTRIBUTE": "an attribute (cal, cd, w, sz, mv, lost)", "BAND": "a range band ('short', 'medium' or 'long')",
     "DICE_KIND": "a kind of dice (hit, damage, cover, dodge, armour, command, morale)", "INT": "a whole number", "NAME": "a name (letters, digits, '_' or '-')",
@@ -169,10 +170,11 @@ class _Builder:
             elif st.data == "wounds":
                 wounds.append((Named(str(toks[1]), _span(toks[1])), self.number(toks[2], "wounds")))
             elif st.data == "dice":
-                need = self.number(toks[4], "need") if toks[3].type == "NEED_KW" else None
-                start = 6 if need is not None else 4
-                values = tuple(self.number(t, "die") for t in toks[start:])
-                dice.append(Dice(Named(str(toks[1]), _span(toks[1])), str(toks[2]), values, _span(toks[0]), need))
+                kinds = {t.type: i for i, t in enumerate(toks)}
+                need = self.number(toks[kinds["NEED_KW"] + 1], "need") if "NEED_KW" in kinds else None
+                mod = self.number(toks[kinds["MOD_KW"] + 1], "mod") if "MOD_KW" in kinds else None
+                values = tuple(self.number(t, "die") for t in toks[kinds["COLON"] + 1:])
+                dice.append(Dice(Named(str(toks[1]), _span(toks[1])), str(toks[2]), values, _span(toks[0]), need, mod))
         models, active = _one_spelling(models, active)
         return Position(self.file, "\n".join(self.lines), active, tuple(models), tuple(los), tuple(bands),
                         action, tuple(reactions), tuple(wounds), tuple(dice), tuple(distances))

@@ -23,6 +23,7 @@ RANGES = {
     "lost": (0, 10, "wounds already lost"),
     "distance": (0, 200, "inches between two models on the table"),
     "need": (1, 20, "the total a d10 test needs"),
+    "mod": (-10, 10, "a modifier the position states (a weapon's range modifier)"),
     "wounds": (0, 20, "the wounds an action caused one model"),
     "die": (1, 10, "a d10"),
     "value": (-12, 12, "a special skill's value (Heavy Armour 4)"),
@@ -95,6 +96,7 @@ class Dice:
     values: tuple[int, ...]
     span: Span
     need: int | None = None
+    mod: int | None = None
 
 
 @dataclass(frozen=True)
