@@ -32,6 +32,7 @@ A case file::
     excess = { art = 1 }                          # wounds caused past those left
     outcomes = { art = ["morale(failed)"] }       # per model, every outcome (exact set)
     rolls = { sgt = ["hit 1: 10 passed"] }        # per model, every die: kind, index, total, result
+    unverified = ["..."]                          # the values only a report gives (exact set)
     effects = { "action 1" = ["to_hit(1)"] }      # what rules add to an act (also aros, declarations)
     lifted = { "action 1" = ["permission > denial"] }
     # aros, declarations, check: the exact set of conflicts, "subject | permission | denial"
@@ -60,7 +61,7 @@ KEYS = {
     "aros": {"legal", "denied", "tests", "lifted", "conflicts", "effects"},
     "declarations": {"legal", "denied", "tests", "lifted", "conflicts", "effects"},
     "check": {"legal", "verdicts", "damage", "wounds_lost", "states", "lifted", "conflicts", "effects",
-              "excess", "outcomes", "rolls", "loses"},
+              "excess", "outcomes", "rolls", "loses", "unverified"},
     "error": {"kind", "line", "message"},
 }
 
@@ -194,6 +195,8 @@ def run(case: Case) -> CaseResult:
             diffs.append(Difference(f"excess.{model}", (str(n),), (str(found_excess),)))
     for model, whats in e.get("outcomes", {}).items():
         diffs += _sets(f"outcomes.{model}", whats, [w for m, w, _ in check.outcomes if m == model])
+    if "unverified" in e:
+        diffs += _sets("unverified", e["unverified"], [v for v, _ in check.unverified])
     for model, rolls in e.get("rolls", {}).items():
         found_rolls = [f"{r.kind} {r.index}: {r.total} {r.result}" for r in check.rolls if r.model == model]
         diffs += _sets(f"rolls.{model}", rolls, found_rolls)

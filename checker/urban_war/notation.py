@@ -30,13 +30,15 @@ from .position import (
     Named,
     Position,
     Step,
+    Unverified,
 )
 
 TERMINAL_WORDS = {
     "GAME_KW": "'game'", "ACTIVE_KW": "'active'", "MODEL_KW": "'model'", "ORDER_KW": "'order'",
     "SKILLS_KW": "'skills:'", "STATE_KW": "'state:'", "LOS_KW": "'los'", "RANGE_KW": "'range'",
     "ACTION_KW": "'action'", "REACT_KW": "'react'", "WOUNDS_KW": "'wounds'", "DICE_KW": "'dice'",
-    "DISTANCE_KW": "'distance'", "NEED_KW": "'need'", "MOD_KW": "'mod'",
+    "DISTANCE_KW": "'distance'", "NEED_KW": "'need'", "MOD_KW": "'mod'", "UNVERIFIED_KW": "'unverified'", "FROM_KW": "'from'",
+    "QUOTED": "a value in double quotes", "SOURCE": "the address of the report or summary",
     "SIGNED_INT": "a signed number (+2, -1)",
     "GAME_NAME": "'urban-war'", "ORDER_NAME": "an order ('overwatch', 'snap-fire' or 'lock-fire')",
     "ATTRIBUTE": "an attribute (cal, cd, w, sz, mv, lost)", "BAND": "a range band ('short', 'medium' or 'long')",
@@ -136,6 +138,7 @@ class _Builder:
         los: list[Los] = []
         bands: list[Band] = []
         distances: list[Distance] = []
+        unverified: list[Unverified] = []
         action: Declaration | None = None
         reactions: list[Declaration] = []
         wounds: list[tuple[Named, int]] = []
@@ -161,6 +164,8 @@ class _Builder:
                 inches = self.number(toks[3], "distance")
                 distances.append(Distance(str(toks[1]), str(toks[2]), inches, _span(toks[1])))
                 distances.append(Distance(str(toks[2]), str(toks[1]), inches, _span(toks[1])))
+            elif st.data == "unverified":
+                unverified.append(Unverified(str(toks[1]).strip('"'), str(toks[3]), _span(toks[0])))
             elif st.data == "action":
                 if action is not None:
                     raise self.error("one model is activated: one 'action' line", _span(toks[0]))
@@ -177,7 +182,8 @@ class _Builder:
                 dice.append(Dice(Named(str(toks[1]), _span(toks[1])), str(toks[2]), values, _span(toks[0]), need, mod))
         models, active = _one_spelling(models, active)
         return Position(self.file, "\n".join(self.lines), active, tuple(models), tuple(los), tuple(bands),
-                        action, tuple(reactions), tuple(wounds), tuple(dice), tuple(distances))
+                        action, tuple(reactions), tuple(wounds), tuple(dice), tuple(distances),
+                        tuple(unverified))
 
     def model(self, st: Tree, toks: list[Token]) -> Model:
         order: str | None = None

@@ -76,6 +76,15 @@ class Distance:
 
 
 @dataclass(frozen=True)
+class Unverified:
+    """A value the position uses that only a report or summary gives, with its source."""
+
+    value: str
+    source: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class Step:
     """One declared action or reaction: its skill as written and its target, if any."""
 
@@ -112,3 +121,4 @@ class Position:
     wounds: tuple[tuple[Named, int], ...]
     dice: tuple[Dice, ...]
     distances: tuple[Distance, ...] = ()
+    unverified: tuple[Unverified, ...] = ()

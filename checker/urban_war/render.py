@@ -38,6 +38,9 @@ def _tail(v: Verdict) -> list[str]:
         for c in v.conflicts:
             lines += [f"  {c.subject}", f"    permits: [{c.permission}]", f"    forbids: [{c.denial}]"]
     lines += ["Rules:"] + [f"  [{i}] urban-war {s}: {t}" for i, s, t in v.citations]
+    if v.unverified:
+        lines.append("Unverified values (only a report or summary gives them):")
+        lines += [f"  {value} ({source})" for value, source in v.unverified]
     if v.not_modelled:
         lines.append("Not modelled (the rule base does not fully encode these: check them by hand):")
         for n in v.not_modelled:

@@ -123,9 +123,11 @@ class Verdict:
     citations: tuple[tuple[str, str, str], ...]
     not_modelled: tuple[NotModelled, ...]
     conflicts: tuple[Conflict, ...]
+    unverified: tuple[tuple[str, str], ...]  # (value, source): what only a report or summary gives
 
     def base_dict(self) -> dict:
         return {"game": "urban-war",
+                "unverified": [{"value": v, "source": s} for v, s in self.unverified],
                 "rules": [{"id": i, "source": s, "text": t} for i, s, t in self.citations],
                 "not_modelled": [n.to_dict() for n in self.not_modelled],
                 "conflicts": [c.to_dict() for c in self.conflicts]}
@@ -266,7 +268,8 @@ def _verdict(game: Game, atoms: Atoms, rules: set[str], options: list[Option]) -
     rules = rules | _rules_of(options) | {r for o in options for _, r in o.effects}
     return {"citations": tuple((r, *cites[r]) for r in sorted(rules) if r in cites),
             "not_modelled": tuple(seen[k] for k in sorted(seen)),
-            "conflicts": tuple(Conflict(o.subject(), p, d) for o in options for p, d in o.conflicts)}
+            "conflicts": tuple(Conflict(o.subject(), p, d) for o in options for p, d in o.conflicts),
+            "unverified": tuple((u.value, u.source) for u in game.position.unverified)}
 
 
 def _rules_of(options: list[Option]) -> set[str]:
