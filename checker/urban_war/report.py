@@ -30,6 +30,7 @@ TESTS = {
     "table_edge_6": "that it deploys within 6 inches of a table edge",
     "scanning_radius": "the target's range band (SPOMM's scanning radius)",
     "neural_spike_range": "the distance to the rallied model (6 inches per level)",
+    "snap_fire_first": "that every Snap-Fire model has activated (Lock-Fire models activate after them)",
 }
 
 
