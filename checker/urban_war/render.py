@@ -23,7 +23,7 @@ def _line(o: Option) -> str:
     for denial, by in o.lifted:
         text += f"; allowed by [{by}] over [{denial}]"
     for test, rule in o.tests:
-        text += f"; needs {TESTS.get(test, test)} [{rule}], rolled by hand"
+        text += f"; needs {TESTS.get(test, test)} [{rule}]"
     for rule in o.no_test:
         text += f"; with no command check [{rule}]"
     for effect, rule in o.effects:

@@ -18,7 +18,7 @@ from .facts import Game
 
 # What each unresolved test is, in words (ids from asp/urban_war/).
 TESTS = {
-    "calibre_attempt": "an additional action, tried (the test is not in the sources read)",
+    "calibre_attempt": "a CD test for the additional action",
     "cd_test_calibre": "a Cd test modified by Calibre",
     "command_check": "a command check",
     "jump_check": "a CD check before the jump",
