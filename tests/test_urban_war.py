@@ -268,3 +268,24 @@ def test_a_conflict_on_a_reaction_is_named_by_the_reacting_model(extra_facts):
     result = CliRunner().invoke(main, ["aros", "-"], input=text)
     assert result.exit_code == 1
     assert "  counter_charge -> x: conflict [test_permit] against [uw_counter_charge]\n" in result.output
+
+
+def test_every_action_and_reaction_has_a_kind_of_act():
+    """A denial of shooting, moving or fighting reaches an act through its kind
+    (asp/urban_war/acts.lp): an action or reaction with no kind would escape every one."""
+    text = (RULES / "acts.lp").read_text(encoding="utf-8")
+    kinds = {m.group(1) for m in re.finditer(r"act_kind\(([a-z]\w*), ", text)}
+    skills = {e.id for e in catalogue.load("urban-war").all("skills")}
+    assert skills == kinds
+
+
+def test_no_denial_of_a_kind_names_one_action():
+    """States and skills forbid kinds of act (forbids/3, state_forbids/3), never one
+    shooting action: a rule written for Shoot alone would miss Overwatch shots and
+    Suppressive Fire."""
+    body = re.sub(r"%[^\n]*", "", rule_text())
+    acts = "shoot|overwatch_shoot|suppressive_fire|charge|jump_charge|counter_charge|move|rush"
+    for statement in body.split(".\n"):
+        head = statement.split(":-")[0]
+        if re.search(rf"denial\((act|react)\([A-Z_]+, ({acts}),", head):
+            assert "state(" not in statement, statement
