@@ -212,7 +212,12 @@ def test_a_game_predicates_rule_places_are_inferred_from_its_rules():
     for places in (n3, n5):
         assert not {("has_skill", 3, 1), ("group", 7, 2), ("aro", 3, 1), ("gains", 3, 1),
                     ("outcome", 3, 1), ("denial", 2, 0), ("fire_sensitive_skill", 2, 1)} & places
-    assert not {p for p in urban_war if p[0] not in {"needs_test", "no_test"}} - {
+    # Urban War's own predicates that pass a rule id (kinds of act, modifiers, effects)
+    own = {("forbids", 3, 0), ("state_forbids", 3, 0), ("hides", 3, 0), ("bars_counter", 3, 2), ("obliged", 3, 2),
+           ("hit_mod", 4, 0), ("test_mod", 4, 0), ("effect", 3, 2), ("extra_dice", 4, 2), ("first_striker", 3, 2),
+           ("morale_due", 2, 1), ("immune", 2, 1), ("outcome", 3, 1, "no_morale_check", 1, 0)}
+    assert own <= urban_war
+    assert not {p for p in urban_war if p[0] not in {"needs_test", "no_test"}} - own - {
         (n, a, i) for (n, a), positions in rulebook.RULE_ARGUMENTS.items() for i in positions}
 
 

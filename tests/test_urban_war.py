@@ -24,7 +24,7 @@ CASES = ROOT / "cases" / "urban-war"
 
 
 def rule_text() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.glob("*.lp")))
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.rglob("*.lp")))
 
 
 @pytest.mark.skipif(not SEED.exists(), reason="the seeds are not on this machine")
@@ -41,7 +41,7 @@ def test_every_seed_004_skill_has_a_catalogue_entry():
 def test_the_modelled_status_matches_the_rule_base():
     """A special skill some rule reads (special(M, id)) is yes or partial; the others no."""
     text = rule_text()
-    read = set(re.findall(r"special\(\w+, (\w+)\)", text))
+    read = set(re.findall(r"special(?:_value)?\(\w+, (\w+)[,)]", text))
     cat = catalogue.load("urban-war")
     for entry in cat.all("special_skills"):
         assert (entry.id in read) == (entry.modelled != "no"), entry.id
@@ -54,7 +54,9 @@ def test_every_rule_used_is_cited_and_every_citation_used():
     text = rule_text()
     cited = set(re.findall(r"^rule\((\w+), urban_war,", text, re.MULTILINE))
     body = re.sub(r"^rule\(.*?\)\.$", "", text, flags=re.MULTILINE | re.DOTALL)
-    used = set(re.findall(r"(?:denial|needs_test|no_test|gains|loses|outcome)\([^.]*?, (\w+)\)\s*:-", body))
+    used = set(re.findall(r"(?:denial|needs_test|no_test|gains|loses|outcome|effect)\([^.]*?, ([a-z]\w*)\)\s*:-", body))
+    used |= set(re.findall(r"(?:forbids|hides|hit_mod|test_mod)\(([a-z]\w*),", body))
+    used |= set(re.findall(r"(?:bars_counter|obliged)\([^.]*?, ([a-z]\w*)\)\s*:-", body))
     assert used and used <= cited
     unused = {r for r in cited if not re.search(rf"\b{r}\b", body)}
     assert unused == set()
@@ -266,3 +268,24 @@ def test_a_conflict_on_a_reaction_is_named_by_the_reacting_model(extra_facts):
     result = CliRunner().invoke(main, ["aros", "-"], input=text)
     assert result.exit_code == 1
     assert "  counter_charge -> x: conflict [test_permit] against [uw_counter_charge]\n" in result.output
+
+
+def test_every_action_and_reaction_has_a_kind_of_act():
+    """A denial of shooting, moving or fighting reaches an act through its kind
+    (asp/urban_war/acts.lp): an action or reaction with no kind would escape every one."""
+    text = (RULES / "acts.lp").read_text(encoding="utf-8")
+    kinds = {m.group(1) for m in re.finditer(r"act_kind\(([a-z]\w*), ", text)}
+    skills = {e.id for e in catalogue.load("urban-war").all("skills")}
+    assert skills == kinds
+
+
+def test_no_denial_of_a_kind_names_one_action():
+    """States and skills forbid kinds of act (forbids/3, state_forbids/3), never one
+    shooting action: a rule written for Shoot alone would miss Overwatch shots and
+    Suppressive Fire."""
+    body = re.sub(r"%[^\n]*", "", rule_text())
+    acts = "shoot|overwatch_shoot|suppressive_fire|charge|jump_charge|counter_charge|move|rush"
+    for statement in body.split(".\n"):
+        head = statement.split(":-")[0]
+        if re.search(rf"denial\((act|react)\([A-Z_]+, ({acts}),", head):
+            assert "state(" not in statement, statement

@@ -50,7 +50,8 @@ def analyse(text: str, file: str = "<position>") -> Analysis:
         model, kind, index = unused[0].model, unused[0].kind, unused[0].index
         dice = next(d for d in position.dice if d.model.text == model and d.kind == kind)
         line = lines_of(position.text)[dice.span.line - 1]
-        raise PositionError(f"{kind} die {index} of {model} is used by no roll (a die per wound caused for "
-                            "dodge, per wound received for armour, and only with that special skill)",
+        raise PositionError(f"{kind} die {index} of {model} is used by no roll (a die per point of damage for "
+                            "dodge, per wound received for cover and armour, and only with that special skill; damage dice "
+                            "past those the hits give; command dice past the checks; morale dice with no check due)",
                             Location(file, dice.span.line, dice.span.column, line))
     return Analysis(game, atoms)

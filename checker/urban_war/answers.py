@@ -15,8 +15,10 @@ from ..engine.answers import (
     Denied,
     Gains,
     Lifted,
+    Loses,
     Outcome,
     StateClash,
+    Term,
 )
 
 
@@ -121,6 +123,100 @@ class WoundsLost(Answer):
     wounds: int
 
 
+class Effect(Answer):
+    """``effect(Subject, Effect, Rule)``: what a rule adds to an act (+1 to hit, 2 attacks)."""
+
+    predicate = "effect"
+    subject: tuple
+    effect: Term
+    rule: str
+
+
+class Total(Answer):
+    """``total(Model, Kind, I, T)``: the I-th die of Kind plus its modifiers."""
+
+    predicate = "total"
+    model: str
+    kind: str
+    index: int
+    total: int
+
+
+class Passed(Answer):
+    """``passed(Model, Kind, I)``: the die reached its need."""
+
+    predicate = "passed"
+    model: str
+    kind: str
+    index: int
+
+
+class Failed(Answer):
+    """``failed(Model, Kind, I)``: the die fell short of its need."""
+
+    predicate = "failed"
+    model: str
+    kind: str
+    index: int
+
+
+class OpenDie(Answer):
+    """``open_die(Model, Kind, I)``: a die written with no need."""
+
+    predicate = "open_die"
+    model: str
+    kind: str
+    index: int
+
+
+class DodgeFailed(Answer):
+    """``dodge_failed(Model, I)``: the Dodge die of the I-th point fell short."""
+
+    predicate = "dodge_failed"
+    model: str
+    point: int
+
+
+class CoverSaved(Answer):
+    """``cover_saved(Model, I)``: a cover save ignores the I-th point."""
+
+    predicate = "cover_saved"
+    model: str
+    point: int
+
+
+class CoverOpen(Answer):
+    """``cover_open(Model, I)``: the cover die of the I-th point has no need."""
+
+    predicate = "cover_open"
+    model: str
+    point: int
+
+
+class WoundsExcess(Answer):
+    """``wounds_excess(Model, N)``: wounds caused past those the model had left."""
+
+    predicate = "wounds_excess"
+    model: str
+    wounds: int
+
+
+class WoundsLeft(Answer):
+    """``wounds_left(Model, N)``: the wounds the model has left afterwards."""
+
+    predicate = "wounds_left"
+    model: str
+    wounds: int
+
+
+class DamageMissing(Answer):
+    """``damage_missing(Model, N)``: damage dice the hits give and the position lacks."""
+
+    predicate = "damage_missing"
+    model: str
+    dice: int
+
+
 class UnusedDie(Answer):
     """``unused_die(Model, Kind, I)``: a written die no point uses (bad input)."""
 
@@ -131,17 +227,18 @@ class UnusedDie(Answer):
 
 
 # What each wound caused comes to, by the answer type saying so (checker/urban_war/report.py).
-RESULTS: tuple[tuple[type[Received | Dodged | DodgeOpen | Ignored | ArmourOpen], str], ...] = (
-    (Received, "wound"), (Dodged, "dodged"), (DodgeOpen, "dodge unresolved"), (Ignored, "saved by Heavy Armour"),
-    (ArmourOpen, "armour die missing"),
+RESULTS: tuple[tuple[type[Received | Dodged | DodgeOpen | CoverSaved | CoverOpen | Ignored | ArmourOpen], str], ...] = (
+    (Received, "wound"), (Dodged, "dodged"), (DodgeOpen, "dodge unresolved"), (CoverSaved, "saved by cover"),
+    (CoverOpen, "cover unresolved"), (Ignored, "saved by Heavy Armour"), (ArmourOpen, "armour save unresolved"),
 )
 
-_VERDICTS: tuple[type[Answer], ...] = (Cite, Conflict, Denied, Lifted, NeedsTest, NoTest)
+_VERDICTS: tuple[type[Answer], ...] = (Cite, Conflict, Denied, Lifted, NeedsTest, NoTest, Effect)
 
 # The answer types each command's report reads.
 REPORT_TYPES: dict[str, tuple[type[Answer], ...]] = {
     "declarations": (*_VERDICTS, AllowedActions, OptionAct),
     "aros": (*_VERDICTS, ReactionSubject),
-    "check": (*_VERDICTS, Applied, DeclaredAct, DeclaredReaction, Gains, Outcome, StateClash, WoundsLost,
+    "check": (*_VERDICTS, Applied, DeclaredAct, DeclaredReaction, Gains, Loses, Outcome, StateClash, WoundsLost,
+              WoundsExcess, WoundsLeft, DamageMissing, Total, Passed, Failed, OpenDie,
               *(kind for kind, _ in RESULTS)),
 }

@@ -28,6 +28,12 @@ A case file::
     damage = { art = ["dodged", "wound"] }
     wounds_lost = { art = 1 }
     states = { sgt = ["revealed"] }
+    loses = { p = ["prone"] }                     # states a rule ends
+    excess = { art = 1 }                          # wounds caused past those left
+    outcomes = { art = ["morale(failed)"] }       # per model, every outcome (exact set)
+    rolls = { sgt = ["hit 1: 10 passed"] }        # per model, every die: kind, index, total, result
+    unverified = ["..."]                          # the values only a report gives (exact set)
+    effects = { "action 1" = ["to_hit(1)"] }      # what rules add to an act (also aros, declarations)
     lifted = { "action 1" = ["permission > denial"] }
     # aros, declarations, check: the exact set of conflicts, "subject | permission | denial"
     # (the subject "action 2 move", "react art overwatch_shoot>sgt"); for check also the
@@ -52,9 +58,10 @@ from . import analysis, render
 from .report import Check, Option, Verdict
 
 KEYS = {
-    "aros": {"legal", "denied", "tests", "lifted", "conflicts"},
-    "declarations": {"legal", "denied", "tests", "lifted", "conflicts"},
-    "check": {"legal", "verdicts", "damage", "wounds_lost", "states", "lifted", "conflicts"},
+    "aros": {"legal", "denied", "tests", "lifted", "conflicts", "effects"},
+    "declarations": {"legal", "denied", "tests", "lifted", "conflicts", "effects"},
+    "check": {"legal", "verdicts", "damage", "wounds_lost", "states", "lifted", "conflicts", "effects",
+              "excess", "outcomes", "rolls", "loses", "unverified"},
     "error": {"kind", "line", "message"},
 }
 
@@ -107,6 +114,9 @@ def _option_differences(prefix: str, expect: dict, options: list[Option]) -> lis
         diffs += _sets(f"{prefix}tests.{name}", tests, tested)
     for name, pairs in expect.get("lifted", {}).items():
         diffs += _sets(f"{prefix}lifted.{name}", pairs, _lifted(by_key[name]) if name in by_key else ["<no such option>"])
+    for name, effects in expect.get("effects", {}).items():
+        found = [e for e, _ in by_key[name].effects] if name in by_key else ["<no such option>"]
+        diffs += _sets(f"{prefix}effects.{name}", effects, found)
     return diffs
 
 
@@ -148,7 +158,7 @@ def run(case: Case) -> CaseResult:
         reactions = result.reactions()
         by_model = dict(reactions.by_model)
         diffs = []
-        kinds = ("legal", "denied", "tests", "lifted")
+        kinds = ("legal", "denied", "tests", "lifted", "effects")
         models = {m for k in kinds for m in case.expect.get(k, {})}
         for model in sorted(models):
             sub = {k: case.expect[k][model] for k in kinds if model in case.expect.get(k, {})}
@@ -175,4 +185,19 @@ def run(case: Case) -> CaseResult:
             diffs.append(Difference(f"wounds_lost.{model}", (str(lost),), (str(found),)))
     for model, states in e.get("states", {}).items():
         diffs += _sets(f"states.{model}", states, [s for m, s, _ in check.states if m == model])
+    for model, states in e.get("loses", {}).items():
+        diffs += _sets(f"loses.{model}", states, [s for m, s, _ in check.lost_states if m == model])
+    for name, effects in e.get("effects", {}).items():
+        diffs += _sets(f"effects.{name}", effects, [x for x, _ in subjects[name].effects] if name in subjects else ["<none>"])
+    for model, n in e.get("excess", {}).items():
+        found_excess = damage[model].excess if model in damage else None
+        if found_excess != n:
+            diffs.append(Difference(f"excess.{model}", (str(n),), (str(found_excess),)))
+    for model, whats in e.get("outcomes", {}).items():
+        diffs += _sets(f"outcomes.{model}", whats, [w for m, w, _ in check.outcomes if m == model])
+    if "unverified" in e:
+        diffs += _sets("unverified", e["unverified"], [v for v, _ in check.unverified])
+    for model, rolls in e.get("rolls", {}).items():
+        found_rolls = [f"{r.kind} {r.index}: {r.total} {r.result}" for r in check.rolls if r.model == model]
+        diffs += _sets(f"rolls.{model}", rolls, found_rolls)
     return CaseResult(case, tuple(diffs), render.check_text(check))

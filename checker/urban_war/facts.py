@@ -20,6 +20,10 @@ from .position import Named, Position
 
 F, N, S = clingo.Function, clingo.Number, clingo.String
 
+# Special skills read only with their value: Heavy Armour 4, Lethal Strike (x1), ...
+VALUE_REQUIRED = {"heavy_armour", "lethal_strike", "find_weakness", "multiple_attacks", "multiple_shots",
+                  "neural_spike_activation", "spomm", "strategy", "high_morale"}
+
 
 @dataclass(frozen=True)
 class Game:
@@ -92,6 +96,8 @@ class _Facts:
                 self.add("targeted", skill.id)
             if skill.get("reaction"):
                 self.add("reaction_skill", skill.id)
+            if skill.get("friendly"):
+                self.add("friendly_target", skill.id)
         for los in pos.los:
             for name in (los.source, los.target):
                 self.model_id(Named(name, los.span), ids)
@@ -124,12 +130,20 @@ class _Facts:
                 target = self.step_target(step, skill, ids, model)
                 reactions.append((model, skill.id, target))
                 self.add("reaction", _name(model), skill.id, _name(target))
+        for distance in pos.distances:
+            for name in (distance.source, distance.target):
+                self.model_id(Named(name, distance.span), ids)
+            self.add("distance", _name(distance.source), _name(distance.target), distance.inches)
         for named, count in pos.wounds:
             self.add("wounds_caused", _name(self.model_id(named, ids)), count)
         for dice in pos.dice:
             model = self.model_id(dice.model, ids)
             for i, value in enumerate(dice.values, 1):
                 self.add("die", _name(model), dice.kind, i, value)
+            if dice.need is not None:
+                self.add("need", _name(model), dice.kind, dice.need)
+            if dice.mod is not None:
+                self.add("stated_mod", _name(model), dice.kind, dice.mod)
         return Game(pos, self.cat, active, tuple(self.in_play), tuple(actions), tuple(reactions))
 
     def model(self, m) -> None:
@@ -139,11 +153,12 @@ class _Facts:
         if m.order:
             self.add("given_order", me, m.order)
         for name, value, _span in m.attributes:
-            self.add({"cal": "calibre", "cd": "cd", "w": "wounds_attr"}[name], me, value)
+            self.add({"cal": "calibre", "cd": "cd", "w": "wounds_attr", "sz": "sz", "mv": "mv",
+                      "lost": "wounds_gone"}[name], me, value)
         for named in m.skills:
             entry = self.lookup("special_skills", named)
             self.in_play.append((m.id, entry))
-            if entry.get("param") and named.value is None and entry.id == "heavy_armour":
+            if entry.get("param") and named.value is None and entry.id in VALUE_REQUIRED:
                 raise self.error(f"{entry.name} takes its value in parentheses: '{entry.name} (4)'", named.span)
             if not entry.get("param") and named.value is not None:
                 raise self.error(f"{entry.name} takes no value in parentheses", named.span)

@@ -24,20 +24,25 @@ from .position import (
     Band,
     Declaration,
     Dice,
+    Distance,
     Los,
     Model,
     Named,
     Position,
     Step,
+    Unverified,
 )
 
 TERMINAL_WORDS = {
     "GAME_KW": "'game'", "ACTIVE_KW": "'active'", "MODEL_KW": "'model'", "ORDER_KW": "'order'",
     "SKILLS_KW": "'skills:'", "STATE_KW": "'state:'", "LOS_KW": "'los'", "RANGE_KW": "'range'",
     "ACTION_KW": "'action'", "REACT_KW": "'react'", "WOUNDS_KW": "'wounds'", "DICE_KW": "'dice'",
+    "DISTANCE_KW": "'distance'", "NEED_KW": "'need'", "MOD_KW": "'mod'", "UNVERIFIED_KW": "'unverified'", "FROM_KW": "'from'",
+    "QUOTED": "a value in double quotes", "SOURCE": "the address of the report or summary",
+    "SIGNED_INT": "a signed number (+2, -1)",
     "GAME_NAME": "'urban-war'", "ORDER_NAME": "an order ('overwatch', 'snap-fire' or 'lock-fire')",
-    "ATTRIBUTE": "an attribute (cal, cd, w)", "BAND": "a range band ('short', 'medium' or 'long')",
-    "DICE_KIND": "'dodge' or 'armour'", "INT": "a whole number", "NAME": "a name (letters, digits, '_' or '-')",
+    "ATTRIBUTE": "an attribute (cal, cd, w, sz, mv, lost)", "BAND": "a range band ('short', 'medium' or 'long')",
+    "DICE_KIND": "a kind of dice (hit, damage, cover, dodge, armour, command, morale)", "INT": "a whole number", "NAME": "a name (letters, digits, '_' or '-')",
     "WORD": "a name", "ONE_WAY": "'->'", "BOTH_WAYS": "'<->'", "COLON": "':'", "COMMA": "','",
     "SEMI": "';'", "PLUS": "'+'", "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
     "_NL": "the end of the line", "$END": "the end of the file",
@@ -132,6 +137,8 @@ class _Builder:
         models: list[Model] = []
         los: list[Los] = []
         bands: list[Band] = []
+        distances: list[Distance] = []
+        unverified: list[Unverified] = []
         action: Declaration | None = None
         reactions: list[Declaration] = []
         wounds: list[tuple[Named, int]] = []
@@ -153,6 +160,12 @@ class _Builder:
                     los.append(Los(str(b), str(a), _span(b)))
             elif st.data == "range":
                 bands.append(Band(str(toks[1]), str(toks[2]), str(toks[3]), _span(toks[1])))
+            elif st.data == "distance":
+                inches = self.number(toks[3], "distance")
+                distances.append(Distance(str(toks[1]), str(toks[2]), inches, _span(toks[1])))
+                distances.append(Distance(str(toks[2]), str(toks[1]), inches, _span(toks[1])))
+            elif st.data == "unverified":
+                unverified.append(Unverified(str(toks[1]).strip('"'), str(toks[3]), _span(toks[0])))
             elif st.data == "action":
                 if action is not None:
                     raise self.error("one model is activated: one 'action' line", _span(toks[0]))
@@ -162,11 +175,15 @@ class _Builder:
             elif st.data == "wounds":
                 wounds.append((Named(str(toks[1]), _span(toks[1])), self.number(toks[2], "wounds")))
             elif st.data == "dice":
-                values = tuple(self.number(t, "die") for t in toks[4:])
-                dice.append(Dice(Named(str(toks[1]), _span(toks[1])), str(toks[2]), values, _span(toks[0])))
+                kinds = {t.type: i for i, t in enumerate(toks)}
+                need = self.number(toks[kinds["NEED_KW"] + 1], "need") if "NEED_KW" in kinds else None
+                mod = self.number(toks[kinds["MOD_KW"] + 1], "mod") if "MOD_KW" in kinds else None
+                values = tuple(self.number(t, "die") for t in toks[kinds["COLON"] + 1:])
+                dice.append(Dice(Named(str(toks[1]), _span(toks[1])), str(toks[2]), values, _span(toks[0]), need, mod))
         models, active = _one_spelling(models, active)
         return Position(self.file, "\n".join(self.lines), active, tuple(models), tuple(los), tuple(bands),
-                        action, tuple(reactions), tuple(wounds), tuple(dice))
+                        action, tuple(reactions), tuple(wounds), tuple(dice), tuple(distances),
+                        tuple(unverified))
 
     def model(self, st: Tree, toks: list[Token]) -> Model:
         order: str | None = None

@@ -18,6 +18,12 @@ RANGES = {
     "cal": (0, 3, "Calibre runs from 0 (trooper) to 3 (hero)"),
     "cd": (1, 10, "a Cd test is a d10 test"),
     "w": (1, 10, "wounds on a profile"),
+    "sz": (1, 10, "SZ on a profile"),
+    "mv": (0, 20, "MV on a profile, in inches"),
+    "lost": (0, 10, "wounds already lost"),
+    "distance": (0, 200, "inches between two models on the table"),
+    "need": (1, 20, "the total a d10 test needs"),
+    "mod": (-10, 10, "a modifier the position states (a weapon's range modifier)"),
     "wounds": (0, 20, "the wounds an action caused one model"),
     "die": (1, 10, "a d10"),
     "value": (-12, 12, "a special skill's value (Heavy Armour 4)"),
@@ -60,6 +66,25 @@ class Band:
 
 
 @dataclass(frozen=True)
+class Distance:
+    """Inches between two models, as the players measure them (0: base contact)."""
+
+    source: str
+    target: str
+    inches: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Unverified:
+    """A value the position uses that only a report or summary gives, with its source."""
+
+    value: str
+    source: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class Step:
     """One declared action or reaction: its skill as written and its target, if any."""
 
@@ -79,6 +104,8 @@ class Dice:
     kind: str
     values: tuple[int, ...]
     span: Span
+    need: int | None = None
+    mod: int | None = None
 
 
 @dataclass(frozen=True)
@@ -93,3 +120,5 @@ class Position:
     reactions: tuple[Declaration, ...]
     wounds: tuple[tuple[Named, int], ...]
     dice: tuple[Dice, ...]
+    distances: tuple[Distance, ...] = ()
+    unverified: tuple[Unverified, ...] = ()

@@ -17,14 +17,17 @@ def _line(o: Option) -> str:
     if o.conflicts:
         return f"{_name(o)}: conflict " + " ".join(f"[{p}] against [{d}]" for p, d in o.conflicts)
     if o.denied_by:
-        return f"{_name(o)}: not allowed " + " ".join(f"[{r}]" for r in o.denied_by)
+        return f"{_name(o)}: not allowed " + " ".join(f"[{r}]" for r in o.denied_by) + "".join(
+            f"; {effect} [{rule}]" for effect, rule in o.effects if rule in o.denied_by)
     text = f"{_name(o)}: legal"
     for denial, by in o.lifted:
         text += f"; allowed by [{by}] over [{denial}]"
     for test, rule in o.tests:
-        text += f"; needs {TESTS.get(test, test)} [{rule}], rolled by hand"
+        text += f"; needs {TESTS.get(test, test)} [{rule}]"
     for rule in o.no_test:
         text += f"; with no command check [{rule}]"
+    for effect, rule in o.effects:
+        text += f"; {effect} [{rule}]"
     return text
 
 
@@ -35,6 +38,9 @@ def _tail(v: Verdict) -> list[str]:
         for c in v.conflicts:
             lines += [f"  {c.subject}", f"    permits: [{c.permission}]", f"    forbids: [{c.denial}]"]
     lines += ["Rules:"] + [f"  [{i}] urban-war {s}: {t}" for i, s, t in v.citations]
+    if v.unverified:
+        lines.append("Unverified values (only a report or summary gives them):")
+        lines += [f"  {value} ({source})" for value, source in v.unverified]
     if v.not_modelled:
         lines.append("Not modelled (the rule base does not fully encode these: check them by hand):")
         for n in v.not_modelled:
@@ -72,10 +78,20 @@ def check_text(c: Check) -> str:
         for d in c.damage:
             points = ", ".join(f"{i}: {r}" for i, r in d.points) or "none"
             lost = "unresolved" if d.wounds_lost is None else f"{d.wounds_lost}" + (f"/{d.wounds}" if d.wounds else "")
-            lines.append(f"  {d.model}: {points}; wounds lost {lost}")
-    if c.states:
+            extra = (f"; {d.excess} past its wounds left (not lost) [uw_wounds_cap]" if d.excess else "") + (
+                f"; wounds left {d.left}" if d.left is not None else "")
+            lines.append(f"  {d.model}: {points}; wounds lost {lost}{extra}")
+    if c.rolls:
+        lines.append("Rolls (die plus modifiers against the need written):")
+        lines += [f"  {r.model} {r.kind} {r.index}: " + (f"{r.total} " if r.total is not None else "") + r.result
+                  for r in c.rolls]
+    if c.outcomes:
+        lines.append("Outcomes:")
+        lines += [f"  {m}: {w} [{r}]" for m, w, r in c.outcomes]
+    if c.states or c.lost_states:
         lines.append("States:")
         lines += [f"  {m} gains {s} [{r}]" for m, s, r in c.states]
+        lines += [f"  {m} loses {s} [{r}]" for m, s, r in c.lost_states]
     if c.state_clashes:
         lines.append("State clashes (states that exclude each other after the activation):")
         lines += [f"  {s.model}: " + " and ".join(f"{st} " + ("(as written)" if r == "position" else f"[{r}]") for st, r in s.states) for s in c.state_clashes]

@@ -18,10 +18,28 @@ from .facts import Game
 
 # What each unresolved test is, in words (ids from asp/urban_war/).
 TESTS = {
-    "calibre_attempt": "an additional action, tried (the test is not in the sources read)",
+    "calibre_attempt": "a CD test for the additional action",
     "cd_test_calibre": "a Cd test modified by Calibre",
     "command_check": "a command check",
+    "jump_check": "a CD check before the jump",
+    "tactical_awareness_check": "a Tactical Awareness CD check (failed: no shooting this turn)",
+    "sniper_check": "a Sniper CD test (failed: it fires at the closest enemy)",
+    "impetuous_check": "an Impetuous CD check (failed: it moves towards the nearest enemy in LOS)",
+    "nearest_target": "that the target is the nearest enemy in LOS (distances not written)",
+    "indirect_fire_los": "whether indirect fire needs LOS (in no stored source)",
+    "table_edge_6": "that it deploys within 6 inches of a table edge",
+    "scanning_radius": "the target's range band (SPOMM's scanning radius)",
+    "neural_spike_range": "the distance to the rallied model (6 inches per level)",
+    "snap_fire_first": "that every Snap-Fire model has activated (Lock-Fire models activate after them)",
 }
+
+
+def term_text(term: Term) -> str:
+    """A clingo term as written: ``to_hit(1)``, ``strikes_first("sgt")`` as strikes_first(sgt)."""
+    if isinstance(term, tuple):
+        name, *args = term
+        return f"{name}({', '.join(term_text(a) for a in args)})" if args else str(name)
+    return "none" if term is None else str(term)
 
 
 @dataclass(frozen=True)
@@ -37,6 +55,7 @@ class Option:
     no_test: tuple[str, ...] = ()
     lifted: tuple[tuple[str, str], ...] = ()  # (denial, the permission overriding it)
     conflicts: tuple[tuple[str, str], ...] = ()  # (permission, denial): no precedence between them
+    effects: tuple[tuple[str, str], ...] = ()  # (effect, rule): what a rule adds to the act
 
     @property
     def status(self) -> str:
@@ -56,7 +75,8 @@ class Option:
                 "status": self.status, "denied_by": list(self.denied_by),
                 "tests": [{"test": t, "rule": r} for t, r in self.tests], "no_test": list(self.no_test),
                 "lifted": [{"denial": d, "permission": p} for d, p in self.lifted],
-                "conflicts": [{"permission": p, "denial": d} for p, d in self.conflicts]}
+                "conflicts": [{"permission": p, "denial": d} for p, d in self.conflicts],
+                "effects": [{"effect": e, "rule": r} for e, r in self.effects]}
 
 
 @dataclass(frozen=True)
@@ -104,9 +124,11 @@ class Verdict:
     citations: tuple[tuple[str, str, str], ...]
     not_modelled: tuple[NotModelled, ...]
     conflicts: tuple[Conflict, ...]
+    unverified: tuple[tuple[str, str], ...]  # (value, source): what only a report or summary gives
 
     def base_dict(self) -> dict:
         return {"game": "urban-war",
+                "unverified": [{"value": v, "source": s} for v, s in self.unverified],
                 "rules": [{"id": i, "source": s, "text": t} for i, s, t in self.citations],
                 "not_modelled": [n.to_dict() for n in self.not_modelled],
                 "conflicts": [c.to_dict() for c in self.conflicts]}
@@ -143,10 +165,28 @@ class Damage:
     points: tuple[tuple[int, str], ...]  # (point, dodged | dodge unresolved | saved | wound | armour die missing)
     wounds_lost: int | None
     wounds: int | None
+    excess: int = 0  # wounds caused past those the model had left
+    left: int | None = None  # wounds left afterwards
 
     def to_dict(self) -> dict:
         return {"model": self.model, "points": [{"point": i, "result": r} for i, r in self.points],
-                "wounds_lost": self.wounds_lost, "wounds": self.wounds}
+                "wounds_lost": self.wounds_lost, "wounds": self.wounds, "excess": self.excess,
+                "wounds_left": self.left}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One d10 as written, with its total after modifiers and its result."""
+
+    model: str
+    kind: str
+    index: int
+    total: int | None
+    result: str  # passed | failed | open
+
+    def to_dict(self) -> dict:
+        return {"model": self.model, "kind": self.kind, "die": self.index, "total": self.total,
+                "result": self.result}
 
 
 @dataclass(frozen=True)
@@ -157,6 +197,9 @@ class Check(Verdict):
     states: tuple[tuple[str, str, str], ...] = ()  # (model, state gained, rule)
     applied: tuple[str, ...] = field(default=())
     state_clashes: tuple[StateClash, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    outcomes: tuple[tuple[str, str, str], ...] = ()  # (model, what, rule)
+    lost_states: tuple[tuple[str, str, str], ...] = ()  # (model, state lost, rule)
 
     @property
     def legal(self) -> bool:
@@ -167,7 +210,10 @@ class Check(Verdict):
         return {**self.base_dict(), "legal": self.legal, "actions": [o.to_dict() for o in self.actions],
                 "reactions": [o.to_dict() for o in self.reactions], "damage": [d.to_dict() for d in self.damage],
                 "states": [{"model": m, "gains": s, "rule": r} for m, s, r in self.states],
-                "resolution_rules": list(self.applied), "state_clashes": [c.to_dict() for c in self.state_clashes]}
+                "resolution_rules": list(self.applied), "state_clashes": [c.to_dict() for c in self.state_clashes],
+                "rolls": [r.to_dict() for r in self.rolls],
+                "outcomes": [{"model": m, "what": w, "rule": r} for m, w, r in self.outcomes],
+                "loses": [{"model": m, "state": s, "rule": r} for m, s, r in self.lost_states]}
 
 
 def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
@@ -183,6 +229,9 @@ def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
     lifted: dict[Term, set[tuple[str, str]]] = defaultdict(set)
     for lift in atoms.of(ans.Lifted):
         lifted[lift.subject].add((lift.denial, lift.permission))
+    effects: dict[Term, set[tuple[str, str]]] = defaultdict(set)
+    for e in atoms.of(ans.Effect):
+        effects[e.subject].add((term_text(e.effect), e.rule))
     conflicts: dict[Term, set[tuple[str, str]]] = defaultdict(set)
     for c in atoms.of(ans.Conflict):
         conflicts[c.subject].add((c.permission, c.denial))
@@ -198,7 +247,7 @@ def _options(game: Game, atoms: Atoms, subjects: list[tuple]) -> list[Option]:
         found.append(Option(model, slot, skill, target if skill in targeted else None,
                             tuple(sorted(denied[subject])), tuple(sorted(tests[subject])),
                             tuple(sorted(no_test[subject])), tuple(sorted(lifted[subject])),
-                            tuple(sorted(conflicts[subject]))))
+                            tuple(sorted(conflicts[subject])), tuple(sorted(effects[subject]))))
     return sorted(found, key=lambda o: (o.model, o.slot, o.status != "legal", o.skill, o.target or ""))
 
 
@@ -217,10 +266,11 @@ def _verdict(game: Game, atoms: Atoms, rules: set[str], options: list[Option]) -
         if entry.modelled != "yes":
             seen.setdefault(("skills", skill), NotModelled("skills", skill, entry.name, entry.modelled or "",
                                                            entry.missing or "", ()))
-    rules = rules | _rules_of(options)
+    rules = rules | _rules_of(options) | {r for o in options for _, r in o.effects}
     return {"citations": tuple((r, *cites[r]) for r in sorted(rules) if r in cites),
             "not_modelled": tuple(seen[k] for k in sorted(seen)),
-            "conflicts": tuple(Conflict(o.subject(), p, d) for o in options for p, d in o.conflicts)}
+            "conflicts": tuple(Conflict(o.subject(), p, d) for o in options for p, d in o.conflicts),
+            "unverified": tuple((u.value, u.source) for u in game.position.unverified)}
 
 
 def _rules_of(options: list[Option]) -> set[str]:
@@ -254,18 +304,27 @@ def check(game: Game, atoms: Atoms) -> Check:
         for point in atoms.of(kind):
             results[point.model][point.point] = word
     lost = {w.model: w.wounds for w in atoms.of(ans.WoundsLost)}
+    excess = {w.model: w.wounds for w in atoms.of(ans.WoundsExcess)}
+    left = {w.model: w.wounds for w in atoms.of(ans.WoundsLeft)}
     attrs = {m.id: {a: v for a, v, _ in m.attributes} for m in game.position.models}
-    for named, _count in game.position.wounds:
-        model = named.text
+    damaged = [n.text for n, _ in game.position.wounds] + sorted(set(results) - {n.text for n, _ in game.position.wounds})
+    for model in dict.fromkeys(damaged):
         damage.append(Damage(model, tuple(sorted(results[model].items())), lost.get(model),
-                             attrs.get(model, {}).get("w")))
+                             attrs.get(model, {}).get("w"), excess.get(model, 0), left.get(model)))
+    totals = {(t.model, t.kind, t.index): t.total for t in atoms.of(ans.Total)}
+    verdicts = {(p.model, p.kind, p.index): "passed" for p in atoms.of(ans.Passed)}
+    verdicts |= {(f.model, f.kind, f.index): "failed" for f in atoms.of(ans.Failed)}
+    verdicts |= {(o.model, o.kind, o.index): "open" for o in atoms.of(ans.OpenDie)}
+    rolls = tuple(Roll(m, k, i, totals.get((m, k, i)), r) for (m, k, i), r in sorted(verdicts.items()))
+    outcomes = tuple(sorted((str(o.subject), term_text(o.what), o.rule) for o in atoms.of(ans.Outcome)))
+    lost_states = tuple(sorted((str(x.subject), x.state, x.rule) for x in atoms.of(ans.Loses) if x.state != "normal"))
     states = tuple(sorted((str(g.subject), g.state, g.rule) for g in atoms.of(ans.Gains)))
     outcome_rules = {o.rule for o in atoms.of(ans.Outcome)} | {r for _, _, r in states}
     applied = tuple(a.rule for a in sorted(atoms.of(ans.Applied), key=lambda a: (a.step, a.rule)) if a.rule in outcome_rules)
     clashes = tuple(StateClash(str(c.subject), ((c.state1, c.rule1), (c.state2, c.rule2)))
                     for c in sorted(atoms.of(ans.StateClash),
                                     key=lambda c: (c.subject, c.state1, c.rule1, c.state2, c.rule2)))
-    rules = outcome_rules | {r for c in clashes for _, r in c.states}
+    rules = outcome_rules | {r for c in clashes for _, r in c.states} | {x.rule for x in atoms.of(ans.Loses)}
     return Check(**_verdict(game, atoms, rules, actions + reacts), actions=tuple(sorted(actions, key=lambda o: o.slot)),
                  reactions=tuple(reacts), damage=tuple(damage), states=states, applied=applied,
-                 state_clashes=clashes)
+                 state_clashes=clashes, rolls=rolls, outcomes=outcomes, lost_states=lost_states)
