@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the odds modules load only for `aros --odds` (start-up of e
     from .odds import OddsReport, OptionOdds
 
 TRIGGER_WORDS = {
-    "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "template_cc": "in a Close Combat under a template", "hacking_area": "Hacking Area",
+    "lof": "LoF", "zoc": "ZoC", "contact": "ZoC (base contact)", "template": "affected by a template", "template_cc": "in a Close Combat under a template", "hacking_area": "Hacking Area",
     "sixth_sense": "Sixth Sense (attacked)", "stealth_blind": "ZoC or Hacking Area (Stealth not effective)",
 }
 STEP_WORDS = {1: "after the first skill", 2: "after the second skill"}
