@@ -23,8 +23,8 @@ if TYPE_CHECKING:  # the odds modules load only for `aros --odds` (start-up of e
     from .odds import OddsReport, OptionOdds
 
 TRIGGER_WORDS = {
-    "lof": "LoF", "zoc": "ZoC", "template": "affected by a template", "template_cc": "in a Close Combat under a template", "hacking_area": "Hacking Area",
-    "sixth_sense": "Sixth Sense (attacked)",
+    "lof": "LoF", "zoc": "ZoC", "contact": "ZoC (base contact)", "template": "affected by a template", "template_cc": "in a Close Combat under a template", "hacking_area": "Hacking Area",
+    "sixth_sense": "Sixth Sense (attacked)", "stealth_blind": "ZoC or Hacking Area (Stealth not effective)",
 }
 STEP_WORDS = {1: "after the first skill", 2: "after the second skill"}
 _RULE = attrgetter("rule")
@@ -177,7 +177,8 @@ def _odds_table(legal, trooper: str, priced: dict[tuple, list[OptionOdds]]) -> l
 
 # What a pending fact leaves unchecked, by the rule waiting on it.
 PENDING_WORDS = {"out_of_range": "range", "range_mod": "range", "engage_range": "2-inch radius",
-                 "fireteam_level_3": "Fireteam Bonus", "fireteam_level_4": "Fireteam Bonus"}
+                 "fireteam_level_3": "Fireteam Bonus", "fireteam_level_4": "Fireteam Bonus",
+                 "sixth_sense_arc": "LoF through the 360-degree arc"}
 
 
 def _option_pending_lines(options, cited: dict[str, Citation]) -> list[str]:
