@@ -377,3 +377,15 @@ REPORT_TYPES: dict[str, tuple[type[Answer], ...]] = {
     "aros": (*VERDICT_TYPES, AroOption, FirstEligible, MayDelay, Revealed, Trigger, TriggerRule),
     "check": (*VERDICT_TYPES, Revealed, *RESOLUTION_TYPES),
 }
+
+
+# ---- asp/infinity/core/order_count.lp: the Player Turn (checker/infinity/sequence.py) --
+
+class PoolSize(Answer):
+    """``pool_size(Side, Group, N)``: the Regular Orders a Combat Group's pool held at the
+    start of the turn, as written or as its troopers generated them."""
+
+    predicate = "pool_size"
+    side: str
+    group: int
+    orders: int

@@ -17,6 +17,7 @@ from ..engine.resources import grammar_file
 from ..engine.text import decode as decode_bytes
 from .position import (
     RANGES,
+    ArmyDecl,
     AroDecl,
     DelayDecl,
     DeployDecl,
@@ -79,6 +80,12 @@ TERMINAL_WORDS = {
     "DICE_KW": "'dice'",
     "DICE_KIND": "'save' or 'guts'",
     "DISCARD_KW": "'discard'",
+    "TOKENS_KW": "'tokens'",
+    "POOL_KW": "'pool'",
+    "SPENT_KW": "'spent'",
+    "RETREAT_KW": "'retreat'",
+    "STEP_KW": "'step'",
+    "ANEW_KW": "'anew'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
     "VISIBILITY_ZONE": "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')",
@@ -302,7 +309,7 @@ class _Builder:
         self.file = file
         self.lines = lines_of(text)
         self.fields: dict = {"troopers": [], "relations": [], "orders": [], "deployments": [], "aros": [], "delays": [],
-                             "dice": [], "fireteams": []}
+                             "dice": [], "fireteams": [], "army": []}
         self.seen: dict[str, Span] = {}
 
     def build(self, tree: Tree) -> Position:
@@ -324,6 +331,7 @@ class _Builder:
             delays=tuple(f["delays"]),
             fireteams=tuple(f["fireteams"]),
             dice=tuple(f["dice"]),
+            army=tuple(f["army"]),
             statements=dict(self.seen),
         )
 
@@ -555,3 +563,43 @@ class _Builder:
                 (die.expected(),),
             )
         return value
+
+    # ---- The Player Turn (docs/turn.md): the army's Orders, Command Tokens, Retreat!
+
+    def _army(self, node: Tree, kind: str, own: str | None = None) -> None:
+        subject = _named(_tokens(node, "NAME")[0])
+        ints: list[Named | None] = [_named(t) for t in _tokens(node, "INT")]
+        if kind in ("pool", "spent_regular"):
+            ints.append(None)  # `pool nomads group 1` alone: no count, the pool generated
+            group, count = ints[0], ints[1]
+        else:
+            group, count = None, ints[0] if ints else None
+        self.fields["army"].append(ArmyDecl(kind, subject, group, count, own))
+
+    def _tokens(self, node: Tree) -> None:
+        self._army(node, "tokens")
+
+    def _pool(self, node: Tree) -> None:
+        self._army(node, "pool")
+
+    def _spent_regular(self, node: Tree) -> None:
+        self._army(node, "spent_regular")
+
+    def _spent_tokens(self, node: Tree) -> None:
+        self._army(node, "spent_tokens")
+
+    def _spent_own(self, node: Tree) -> None:
+        own = str(_subtrees(node, "own_order")[0].children[0])
+        self._army(node, "spent_own", own)
+
+    def _retreat(self, node: Tree) -> None:
+        self._army(node, "retreat")
+
+    def _step(self, node: Tree) -> None:
+        # checker/infinity/sequence.py splits a sequence into its Orders before they are
+        # read; a 'step' reaching here stands in a text read as one Order
+        at = _span(_token(node.children[0]))
+        raise NotationError(
+            "a 'step' line opens an Order of a sequence: 'ruling check' and 'ruling state' read sequences",
+            Location(self.file, at.line, at.column, self.lines[at.line - 1]),
+        )
