@@ -12,8 +12,8 @@ from clingo import Function, Number, String, Symbol
 from ..engine.catalogue import Catalogue, Entry, atom_text, split_param
 from ..engine.gc_hold import gc_held
 from .game import Game, SkillUse
-from .turn import army_fact
 from .params import Term
+from .turn import army_fact
 
 # The fact asking the rule base to judge only the declared Order and AROs, listing no
 # other option (asp/infinity/core/inputs.lp): for a caller that reads nothing else,

@@ -6,6 +6,7 @@ The only module that knows lark.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from functools import lru_cache
 
 import lark
@@ -603,3 +604,47 @@ class _Builder:
             "a 'step' line opens an Order of a sequence: 'ruling check' and 'ruling state' read sequences",
             Location(self.file, at.line, at.column, self.lines[at.line - 1]),
         )
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a position as written, for checker/infinity/sequence.py: its kind
+    (the grammar rule: ``trooper``, ``lof``, ``order``, ``step``...), its first and last
+    lines, a ``step``'s number and ``anew``, and a relation's ``from first`` / ``from
+    second`` as the columns it spans on its line (1-based, end exclusive)."""
+
+    kind: str
+    line: int
+    end_line: int
+    number: int | None = None
+    anew: bool = False
+    phase: tuple[int, int] | None = None
+
+
+def statements(text: str, file: str = "<position>") -> tuple[Statement, ...]:
+    """The statements of ``text`` in order, each with its lines (a sequence of Orders is
+    split by them before each Order is read by :func:`parse`).
+
+    Raises
+    ------
+    NotationError
+        As :func:`parse`, for a text that does not parse.
+    """
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _parser().parse(source)
+    except lark.exceptions.UnexpectedInput as exc:
+        raise _notation_error(exc, source, file) from None
+    found = []
+    for node in tree.children:
+        if not isinstance(node, Tree):
+            continue
+        meta = node.meta
+        number = anew = None
+        if node.data == "step":
+            number = int(_tokens(node, "INT")[0])
+            anew = bool(_tokens(node, "ANEW_KW"))
+        phases = _subtrees(node, "phase")
+        phase = (phases[0].meta.column, phases[0].meta.end_column) if phases else None
+        found.append(Statement(str(node.data), meta.line, meta.end_line, number, bool(anew), phase))
+    return tuple(found)
