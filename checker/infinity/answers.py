@@ -389,3 +389,10 @@ class PoolSize(Answer):
     side: str
     group: int
     orders: int
+
+
+class LossOfLieutenant(Answer):
+    """``loss_of_lieutenant_now(Side)``: the army is in Loss of Lieutenant this turn."""
+
+    predicate = "loss_of_lieutenant_now"
+    side: str

@@ -119,7 +119,15 @@ from pathlib import Path
 from ..engine.cases import Case, CaseResult, Difference, case_files, read
 from ..engine.errors import CaseFormatError, RulingError
 from ..engine.game import named_game
-from . import GAME_NAME, analysis, case_schema, case_spec, odds
+from . import (
+    GAME_NAME,
+    analysis,
+    case_schema,
+    case_spec,
+    odds,
+    sequence,
+    sequence_cases,
+)
 from .case_compare import (
     aro_differences,
     check_differences,
@@ -222,6 +230,8 @@ def run(case: Case, prepared: analysis.Prepared | None = None) -> CaseResult:
         except RulingError as exc:
             return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
         return CaseResult(case, tuple(odds_differences(case.expect, priced)), odds_text(priced))
+    if sequence.is_sequence(case.position):
+        return sequence_cases.run(case)
     try:
         result = analysis.analyse(case.position, str(case.path), prepared)
     except RulingError as exc:

@@ -85,6 +85,7 @@ TERMINAL_WORDS = {
     "POOL_KW": "'pool'",
     "SPENT_KW": "'spent'",
     "RETREAT_KW": "'retreat'",
+    "LED_KW": "'led'",
     "STEP_KW": "'step'",
     "ANEW_KW": "'anew'",
     "EDITION": "an edition ('n5' or 'n3')",
@@ -595,6 +596,9 @@ class _Builder:
 
     def _retreat(self, node: Tree) -> None:
         self._army(node, "retreat")
+
+    def _led(self, node: Tree) -> None:
+        self._army(node, "led")
 
     def _step(self, node: Tree) -> None:
         # checker/infinity/sequence.py splits a sequence into its Orders before they are

@@ -170,8 +170,8 @@ class ArmyDecl:
     Tokens at the start of the turn), ``pool`` (the Regular Orders of a Combat Group's
     Order Pool at its start), ``spent_regular`` / ``spent_tokens`` (Regular Orders of a
     group, Command Tokens, spent before this Order), ``spent_own`` (a trooper's own
-    Order of kind ``own``: irregular, lieutenant, impetuous, tactical) and ``retreat``
-    (the side's army is in Retreat!). ``subject`` is the side, or the trooper of
+    Order of kind ``own``: irregular, lieutenant, impetuous, tactical), ``retreat``
+    (the side's army is in Retreat!) and ``led`` (it began the turn with its Lieutenant). ``subject`` is the side, or the trooper of
     ``spent_own``."""
 
     kind: str

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
 from . import analysis, editions, notation
-from .answers import PoolSize
+from .answers import LossOfLieutenant, PoolSize
 from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
@@ -115,6 +115,7 @@ class Carry:
     spent_tokens: dict[str, int] = field(default_factory=dict)
     spent_own: set[tuple[str, str]] = field(default_factory=set)
     pools: dict[tuple[str, int], int] = field(default_factory=dict)
+    led: set[str] = field(default_factory=set)  # sides that began the turn with their Lieutenant
 
 
 def order_text(seq: Split, index: int) -> str:
@@ -171,7 +172,14 @@ def _army(written: tuple[ArmyDecl, ...], carry: Carry, at: Span) -> tuple[ArmyDe
             if size is not None:
                 decl = replace(decl, count=Named(str(size), decl.subject.span))
         kept.append(decl)
-    return tuple(kept) + spent_decls(carry, at)
+    return tuple(kept) + led_decls(carry, written, at) + spent_decls(carry, at)
+
+
+def led_decls(carry: Carry, written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
+    """``led`` for each side that began the turn with its Lieutenant, unless written."""
+    have = {d.subject.text for d in written if d.kind == "led"}
+    return tuple(ArmyDecl("led", Named(side, at)) for side in sorted(carry.led)
+                 if not any(_same(side, h) for h in have))
 
 
 def spent_decls(carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
@@ -265,6 +273,8 @@ def _start(carry: Carry, prepared: analysis.Prepared, result: analysis.Analysis)
             carry.spent_tokens[fact.subject] = fact.count or 0
         elif fact.kind == "spent_own" and fact.own:
             carry.spent_own.add((fact.subject, fact.own))
+    lost = {x.side for x in result.atoms.of(LossOfLieutenant)}
+    carry.led = {t.side for t in prepared.game.troopers if t.lieutenant} - lost
     generated = {(f.subject, f.group) for f in prepared.game.army if f.kind == "pool" and f.count is None}
     for size in result.atoms.of(PoolSize):
         if (size.side, size.group) in generated:

@@ -5,7 +5,8 @@ in the whole sequence (tests/test_sequence.py checks every sequence case).
 The statements before the first ``step`` are written as they stand, but a trooper whose
 states or Wounds changed (written again on one line), a generated pool (written with
 the size it had at the start of the turn) and the ``spent`` statements (written with
-what the turn spent up to Order N); the relations of steps 1 to N follow, holding from
+what the turn spent up to Order N), with ``led`` for an army that began the turn with its
+Lieutenant; the relations of steps 1 to N follow, holding from
 the activation, then the steps after N as written.
 
 Defines: :func:`state_text`.
@@ -74,6 +75,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(lines[s.line - 1:s.end_line])
     for k, step in enumerate(seq.steps[:index + 1]):
         out.extend(_relation_line(lines, s) for s in step.statements if s.kind in sequence.CARRIED and k >= cut)
+    out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
     out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
     for step in seq.steps[index + 1:]:
         end = max((s.end_line for s in step.statements), default=step.line)

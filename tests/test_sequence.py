@@ -1,0 +1,94 @@
+"""Sequences of Orders (docs/turn.md): the position after Order N, read back, gives the
+Orders after N the verdicts they get in the whole sequence (every sequence case); the
+sequence's notation errors are located."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from checker.cli import main
+from checker.engine.errors import NotationError, PositionError
+from checker.infinity import cases, sequence, sequence_report, state_writer
+
+ROOT = Path(__file__).resolve().parent.parent
+SEQUENCE_CASES = sorted(
+    p for p in (ROOT / "cases").rglob("*.toml")
+    if p.name != "conftest.py" and sequence.is_sequence(cases.load(p).position) and cases.load(p).command == "check"
+)
+
+
+def _verdicts(j: sequence.Judged) -> tuple:
+    """What an Order's verdict says: each judgement's status and rules, the states after."""
+    if j.check is None:
+        return (j.number, "not judged")
+    judgements = tuple((x.subject, x.status, tuple(sorted(c.rule for c in x.denied_by))) for x in j.check.judgements)
+    states = tuple((s.trooper, s.after, s.wounds_total) for s in j.check.resolution.states) if j.check.resolution else ()
+    return (j.number, judgements, states)
+
+
+def test_sequence_cases_are_found():
+    assert len(SEQUENCE_CASES) >= 20
+
+
+@pytest.mark.parametrize("path", SEQUENCE_CASES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_state_after_each_order_reads_back_to_the_same_verdicts(path):
+    case = cases.load(path)
+    whole = sequence_report.sequence_report(case.position, str(path))
+    for k, judged in enumerate(whole.orders[:-1]):
+        if judged.check is None or not judged.check.legal or whole.orders[k + 1].check is None:
+            continue
+        written, _ = state_writer.state_text(case.position, str(path), judged.number)
+        again = sequence_report.sequence_report(written, f"{path} after {judged.number}")
+        assert [_verdicts(j) for j in again.orders] == [_verdicts(j) for j in whole.orders[k + 1:]], written
+
+
+SEQ = """edition n5
+active pan
+trooper a pan Fusilier { group 1 }
+trooper e nom Fusilier
+step 1
+order a from group 1: Move
+"""
+
+
+def test_one_order_is_not_a_sequence():
+    assert not sequence.is_sequence("edition n5\nactive pan\n# step 1\norder a: Move\n")
+    assert sequence.is_sequence(SEQ)
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    (SEQ + "step 3\norder a: Move\n", 7, "step 3 follows step 1"),
+    (SEQ.replace("step 1\n", ""), 5, "before the first 'step'"),
+    (SEQ + "trooper b pan Fusilier\n", 7, "a step holds its Order's lines"),
+])
+def test_sequence_errors_are_located(text, line, words):
+    with pytest.raises(NotationError) as caught:
+        sequence.split(text, "s.pos")
+    assert caught.value.location.line == line and words in str(caught.value)
+
+
+def test_a_step_read_as_one_order_is_a_located_error():
+    from checker.infinity import notation
+
+    with pytest.raises(NotationError) as caught:
+        notation.parse(SEQ, "s.pos")
+    assert caught.value.location.line == 5
+
+
+def test_an_error_in_a_later_order_keeps_its_line():
+    with pytest.raises(PositionError) as caught:
+        sequence_report.sequence_report(SEQ + "step 2\norder zz from group 1: Move\n", "s.pos")
+    assert caught.value.location.line == 8
+
+
+def test_state_command_writes_the_position_and_rejects_an_order_it_lacks(tmp_path):
+    file = tmp_path / "s.pos"
+    file.write_text(SEQ + "step 2\norder a from group 1: Move\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["state", str(file), "--after", "1"])
+    assert out.exit_code == 0, out.output
+    assert "spent pan group 1: 1" in out.output and "step 2" in out.output and "step 1" not in out.output
+    missing = CliRunner().invoke(main, ["state", str(file), "--after", "5"])
+    assert missing.exit_code == 2 and "no Order 5" in missing.output
