@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
@@ -254,6 +255,7 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
     return check, reason
 
 
+@lru_cache(maxsize=8)
 def state_names(seq: Split) -> dict[str, str]:
     """Each state's catalogue name by its id, in the sequence's edition (none for an
     edition the position does not name rightly: its Orders meet that error)."""
@@ -286,6 +288,8 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
     when the army counts its pool and the Order does not say which Order it spends."""
     game = prepared.game
     counted = {f.subject for f in game.army if f.kind in ("pool", "spent_regular")}
+    # a Coordinated or Fireteam Order is one Order: the line that writes its source says it
+    written = any(o.source is not None or o.impetuous for o in game.orders)
     regular: set[tuple[str, int]] = set()
     for order in game.orders:
         side = game.trooper(order.trooper).side
@@ -295,7 +299,7 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
             regular.add((side, order.pool))
         elif order.source in ("irregular", "lieutenant", "tactical"):
             carry.spent_own.add((order.trooper, order.source))
-        elif order.source is None and side in counted:
+        elif order.source is None and side in counted and not written:
             return (f"Order {number} does not write which Order it spends ('from group N', 'irregular'...): "
                     "the Order Pool after it is not known")
     for key in regular:
