@@ -96,3 +96,13 @@ def test_state_command_writes_the_position_and_rejects_an_order_it_lacks(tmp_pat
     assert "spent pan group 1: 1" in out.output and "step 2" in out.output and "step 1" not in out.output
     missing = CliRunner().invoke(main, ["state", str(file), "--after", "5"])
     assert missing.exit_code == 2 and "no Order 5" in missing.output
+
+
+def test_no_state_after_an_order_whose_result_is_not_known():
+    text = SEQ.replace("trooper e nom Fusilier", "trooper e nom { BS 12; weapons: Combi Rifle }") + \
+        "lof e -> a\naro e: BS Attack (Combi Rifle) -> a\nstep 2\norder a from group 1: Move\n"
+    with pytest.raises(PositionError) as caught:
+        state_writer.state_text(text, "s.pos", 1)
+    assert "waits on dice" in str(caught.value) and caught.value.location.line == 5
+    with pytest.raises(PositionError):
+        sequence_report.last_position(text, "s.pos")

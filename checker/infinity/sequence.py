@@ -208,9 +208,10 @@ class Judged:
     not_judged: str | None = None
 
 
-def judge(seq: Split) -> tuple[tuple[Judged, ...], Carry, int]:
-    """Each Order's verdict, the carry after the last Order judged and how many were
-    judged; an Order is judged only once every Order before it was legal and resolved."""
+def judge(seq: Split) -> tuple[tuple[Judged, ...], Carry, int, str | None]:
+    """Each Order's verdict, the carry after the last Order judged, how many were judged,
+    and why the position after the last Order is not known (None when it is); an Order is
+    judged only once every Order before it was legal and resolved."""
     carry = Carry()
     out: list[Judged] = []
     stop: str | None = None
@@ -222,7 +223,7 @@ def judge(seq: Split) -> tuple[tuple[Judged, ...], Carry, int]:
         check, stop = judge_one(seq, index, carry)
         judged += 1
         out.append(Judged(step.number, step.line, check))
-    return tuple(out), carry, judged
+    return tuple(out), carry, judged, stop
 
 
 def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | None]:

@@ -38,7 +38,7 @@ class SequenceReport:
 
 def sequence_report(text: str, file: str) -> SequenceReport:
     """Each Order of the sequence in ``text`` judged on what the Orders before it left."""
-    orders, _, judged = sequence.judge(sequence.split(text, file))
+    orders, _, judged, _ = sequence.judge(sequence.split(text, file))
     return SequenceReport(orders, judged)
 
 
@@ -58,14 +58,12 @@ def last_position(text: str, file: str) -> Position:
     """The position of the sequence's last Order (see :func:`last_order`)."""
     seq = sequence.split(text, file)
     earlier = sequence.Split(seq.text, seq.file, seq.header, seq.steps[:-1])
-    judged, carry, _ = sequence.judge(earlier) if earlier.steps else ((), sequence.Carry(), 0)
-    for j in judged:
-        reason = j.not_judged or (None if j.check is None or j.check.legal else f"Order {j.number} is not legal")
-        if reason:
-            lines = lines_of(text)
-            last = seq.steps[-1].line
-            raise PositionError(f"Order {seq.steps[-1].number} cannot be judged: {reason}",
-                                Location(file, last, 1, lines[last - 1]))
+    _, carry, _, stop = sequence.judge(earlier) if earlier.steps else ((), sequence.Carry(), 0, None)
+    if stop is not None:
+        lines = lines_of(text)
+        last = seq.steps[-1].line
+        raise PositionError(f"Order {seq.steps[-1].number} cannot be judged: {stop}",
+                            Location(file, last, 1, lines[last - 1]))
     return sequence.order_position(seq, len(seq.steps) - 1, carry, sequence.state_names(seq))
 
 

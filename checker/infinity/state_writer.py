@@ -37,13 +37,11 @@ def state_text(text: str, file: str, after: int) -> tuple[str, tuple[sequence.Ju
                             (f"an Order from {numbers[0]} to {numbers[-1]}",))
     index = numbers.index(after)
     partial = sequence.Split(seq.text, seq.file, seq.header, seq.steps[:index + 1])
-    judged, carry, _ = sequence.judge(partial)
-    last = judged[-1]
-    stop = next((j for j in judged if j.not_judged), None)
-    if stop is not None or (last.check is not None and not last.check.legal):
-        reason = stop.not_judged if stop else f"Order {after} is not legal"
-        at = (stop or last).line
-        raise PositionError(f"no position after Order {after}: {reason}", Location(file, at, 1, lines[at - 1]))
+    judged, carry, _, stop = sequence.judge(partial)
+    if stop is not None:
+        first = next((j for j in judged if j.not_judged), judged[-1])
+        raise PositionError(f"no position after Order {after}: {stop}", Location(file, first.line, 1,
+                                                                                lines[first.line - 1]))
     return _write(seq, index, carry, lines), judged
 
 
