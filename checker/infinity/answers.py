@@ -396,3 +396,10 @@ class LossOfLieutenant(Answer):
 
     predicate = "loss_of_lieutenant_now"
     side: str
+
+
+class TokenSpent(Answer):
+    """``token_spent(Side)``: the Order spends one of the side's Command Tokens."""
+
+    predicate = "token_spent"
+    side: str

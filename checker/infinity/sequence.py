@@ -22,7 +22,7 @@ from functools import lru_cache
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
 from . import analysis, editions, notation
-from .answers import LossOfLieutenant, PoolSize
+from .answers import LossOfLieutenant, PoolSize, TokenSpent
 from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
@@ -243,6 +243,8 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
         return check, (f"Order {number}'s resolution waits on dice or facts still to write: the position after "
                        "it is not known")
     reason = _spend(carry, prepared, number)
+    for token in result.atoms.of(TokenSpent):
+        carry.spent_tokens[token.side] = carry.spent_tokens.get(token.side, 0) + 1
     if resolved is not None:
         for change in resolved.states:
             if change.trooper in {t.id for t in prepared.game.troopers}:
@@ -305,8 +307,5 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
                     "the Order Pool after it is not known")
     for key in regular:
         carry.spent_regular[key] = carry.spent_regular.get(key, 0) + 1
-    if any(o.coordinated for o in game.orders):
-        side = game.trooper(game.orders[0].trooper).side
-        carry.spent_tokens[side] = carry.spent_tokens.get(side, 0) + 1
     return None
 
