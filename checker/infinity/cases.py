@@ -69,6 +69,12 @@ A case file::
     conflict_facts = { "position kaz2 | two_lieutenants" = ["lieutenant kaz1 ariadna", "lieutenant kaz2 ariadna"] }
     # aros and check: the markers revealed for the whole Order
     revealed = ["fiday"]
+    # command = "check" on a sequence of Orders (docs/turn.md): legal is every judged
+    # Order's, judged how many were judged, and each Order's check expectations (the keys
+    # above) stand under its number; not_judged = true for an Order left unjudged
+    judged = 3
+    orders.2.verdicts = { "order" = ["order_pool_empty"] }
+    orders.3.not_judged = true
     # aros, check, declarations: the exact set of what the verdict lists under Not
     # modelled, as "kind/id" with the catalogue's kind; [] for none
     not_modelled = ["special_skills/sat_lock", "states/stunned"]
