@@ -106,3 +106,16 @@ def test_no_state_after_an_order_whose_result_is_not_known():
     assert "waits on dice" in str(caught.value) and caught.value.location.line == 5
     with pytest.raises(PositionError):
         sequence_report.last_position(text, "s.pos")
+
+
+def test_check_on_a_sequence_in_json_gives_each_order(tmp_path):
+    import json
+
+    file = tmp_path / "s.pos"
+    file.write_text(SEQ + "step 2\norder a irregular: Move\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", "--format", "json", str(file)])
+    assert out.exit_code == 1, out.output
+    data = json.loads(out.output)
+    assert (data["legal"], data["judged"]) == (False, 2)
+    assert [o["number"] for o in data["orders"]] == [1, 2]
+    assert [j["status"] for j in data["orders"][1]["check"]["judgements"] if j["subject"] == "order"] == ["denied"]
