@@ -112,7 +112,8 @@ def test_check_on_a_sequence_in_json_gives_each_order(tmp_path):
     import json
 
     file = tmp_path / "s.pos"
-    file.write_text(SEQ + "step 2\norder a irregular: Move\n", encoding="utf-8")
+    text = SEQ.replace("step 1", "pool pan group 1: 1\nstep 1") + "step 2\norder a from group 1: Move\n"
+    file.write_text(text, encoding="utf-8")
     out = CliRunner().invoke(main, ["check", "--format", "json", str(file)])
     assert out.exit_code == 1, out.output
     data = json.loads(out.output)
