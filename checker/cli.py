@@ -124,6 +124,20 @@ def odds(file: str, fmt: str) -> None:
 
 
 @main.command(epilog=EXIT_CODES_HELP)
+@position_argument
+@click.option("--after", type=click.IntRange(min=1), required=True,
+              help="The Order of the sequence after which the position is written.")
+@format_option
+def state(file: str, after: int, fmt: str) -> None:
+    """The position a sequence of Orders leaves after its Order N, in the notation."""
+    text = _guard(lambda: _read(file), fmt)
+    game = _guard(lambda: games.for_text(text, file), fmt)
+    if not hasattr(game, "state"):
+        _fail(RulingError(f"{game.title} has no sequences of Orders"), fmt)
+    _finish(_guard(lambda: game.state(text, file, after, fmt), fmt))
+
+
+@main.command(epilog=EXIT_CODES_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @format_option
 @click.option("-v", "--verbose", is_flag=True, help="Print every case, not only failures.")

@@ -76,6 +76,12 @@ def prepare(text: str, file: str = "<position>") -> Prepared:
     return Prepared(position, *_build(position))
 
 
+def prepare_position(position: Position) -> Prepared:
+    """``prepare`` for a position already read (an Order of a sequence, set on what the
+    Orders before it left: checker/infinity/sequence.py)."""
+    return Prepared(position, *_build(position))
+
+
 def _build(position: Position) -> tuple[Game, catalogue.Catalogue, list]:
     game = resolve.resolve(position)
     cat = catalogue.load(game.edition)

@@ -377,3 +377,29 @@ REPORT_TYPES: dict[str, tuple[type[Answer], ...]] = {
     "aros": (*VERDICT_TYPES, AroOption, FirstEligible, MayDelay, Revealed, Trigger, TriggerRule),
     "check": (*VERDICT_TYPES, Revealed, *RESOLUTION_TYPES),
 }
+
+
+# ---- asp/infinity/core/order_count.lp: the Player Turn (checker/infinity/sequence.py) --
+
+class PoolSize(Answer):
+    """``pool_size(Side, Group, N)``: the Regular Orders a Combat Group's pool held at the
+    start of the turn, as written or as its troopers generated them."""
+
+    predicate = "pool_size"
+    side: str
+    group: int
+    orders: int
+
+
+class LossOfLieutenant(Answer):
+    """``loss_of_lieutenant_now(Side)``: the army is in Loss of Lieutenant this turn."""
+
+    predicate = "loss_of_lieutenant_now"
+    side: str
+
+
+class TokenSpent(Answer):
+    """``token_spent(Side)``: the Order spends one of the side's Command Tokens."""
+
+    predicate = "token_spent"
+    side: str

@@ -122,6 +122,12 @@ CHECK: dict[str, Spec] = {
 # an aros case names it, with its ammunition after the weapon when it has several
 # ("fus1 bs_attack/multi_rifle/ap"); a roll's outcome is "TROOPER SUCCESSES CRITICALS",
 # the trooper its standing dice count against ("-" for none).
+# A sequence of Orders (docs/turn.md): `legal` is every judged Order's, `judged` how many
+# were judged, `orders.N` each Order's check expectations, and `not_judged` that Order N
+# was left unjudged.
+ORDER_CHECK: dict[str, Spec] = {**CHECK, "not_judged": Scalar(bool, "true or false")}
+CHECK["judged"] = WHOLE
+CHECK["orders"] = Each(Table(ORDER_CHECK), "Order", key=Pattern(what="an Order's number", pattern=r"[1-9][0-9]*"))
 ROW = Pattern(what='a row: "declared" or "trooper option" ("fus1 bs_attack/combi_rifle")',
               pattern=r"declared|[^ ]+ [^ ]+")
 OUTCOME = Pattern(what='an outcome "trooper successes criticals" ("fus1 2 0")', pattern=r"[^ ]+ \d+ \d+")

@@ -69,6 +69,12 @@ A case file::
     conflict_facts = { "position kaz2 | two_lieutenants" = ["lieutenant kaz1 ariadna", "lieutenant kaz2 ariadna"] }
     # aros and check: the markers revealed for the whole Order
     revealed = ["fiday"]
+    # command = "check" on a sequence of Orders (docs/turn.md): legal is every judged
+    # Order's, judged how many were judged, and each Order's check expectations (the keys
+    # above) stand under its number; not_judged = true for an Order left unjudged
+    judged = 3
+    orders.2.verdicts = { "order" = ["order_pool_empty"] }
+    orders.3.not_judged = true
     # aros, check, declarations: the exact set of what the verdict lists under Not
     # modelled, as "kind/id" with the catalogue's kind; [] for none
     not_modelled = ["special_skills/sat_lock", "states/stunned"]
@@ -119,7 +125,15 @@ from pathlib import Path
 from ..engine.cases import Case, CaseResult, Difference, case_files, read
 from ..engine.errors import CaseFormatError, RulingError
 from ..engine.game import named_game
-from . import GAME_NAME, analysis, case_schema, case_spec, odds
+from . import (
+    GAME_NAME,
+    analysis,
+    case_schema,
+    case_spec,
+    odds,
+    sequence,
+    sequence_cases,
+)
 from .case_compare import (
     aro_differences,
     check_differences,
@@ -222,6 +236,8 @@ def run(case: Case, prepared: analysis.Prepared | None = None) -> CaseResult:
         except RulingError as exc:
             return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
         return CaseResult(case, tuple(odds_differences(case.expect, priced)), odds_text(priced))
+    if sequence.is_sequence(case.position):
+        return sequence_cases.run(case)
     try:
         result = analysis.analyse(case.position, str(case.path), prepared)
     except RulingError as exc:

@@ -19,7 +19,7 @@ from ..engine import rulebook, solver
 from ..engine.catalogue import NO, PARTIAL, YES, Catalogue
 from ..engine.catalogue import load as load_catalogue
 from ..engine.errors import RulingError
-from . import case_schema, cases, editions, notation, resolve
+from . import case_schema, cases, editions, notation, resolve, sequence
 from .game import Game
 from .modelled import LIEUTENANT, in_play
 from .position import Position
@@ -164,9 +164,10 @@ def _entries(position: Position, edition: str) -> tuple[set[tuple[str, str]], se
 def ties(case: cases.Case, root: Path = ROOT) -> Ties | None:
     """What ``case`` exercises; None when its position does not parse or names no edition."""
     try:
-        position = notation.parse(case.position, str(case.path))
+        positions = _positions(case)
     except RulingError:
         return None
+    position = positions[0]
     if position.edition is None or position.edition.text not in editions():
         return None
     edition = position.edition.text
@@ -174,13 +175,23 @@ def ties(case: cases.Case, root: Path = ROOT) -> Ties | None:
     if case.command == "aros":
         kinds = {k for ks in case.expect.get("triggers", {}).values() for k in ks}
         rules |= {r for k in kinds for r in _trigger_rules(edition).get(k, ())}
-    entries = _entries(position, edition)
-    in_play, named = entries or (set(), set())
+    found = [_entries(p, edition) for p in positions]
+    entries = [e for e in found if e is not None] if all(e is not None for e in found) else None
+    in_play = {x for e in entries or () for x in e[0]}
+    named = {x for e in entries or () for x in e[1]}
     common = load_catalogue(edition).entries["skills"]
     named |= {("skills", s) for s in expected_options(case.command, case.expect) if s in common}
     path = case.path.resolve().relative_to(root.resolve()).as_posix()
     return Ties(path, edition, frozenset(in_play | named), frozenset(named), frozenset(rules),
                 entries is not None)
+
+
+def _positions(case: cases.Case) -> list[Position]:
+    """The case's position, or each Order's of a sequence (checker/infinity/sequence.py)."""
+    if not sequence.is_sequence(case.position):
+        return [notation.parse(case.position, str(case.path))]
+    seq = sequence.split(case.position, str(case.path))
+    return [notation.parse(sequence.order_text(seq, k), str(case.path)) for k in range(len(seq.steps))]
 
 
 def collect(paths: Sequence[Path], root: Path = ROOT) -> list[Ties]:

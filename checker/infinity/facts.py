@@ -13,6 +13,7 @@ from ..engine.catalogue import Catalogue, Entry, atom_text, split_param
 from ..engine.gc_hold import gc_held
 from .game import Game, SkillUse
 from .params import Term
+from .turn import army_fact
 
 # The fact asking the rule base to judge only the declared Order and AROs, listing no
 # other option (asp/infinity/core/inputs.lp): for a caller that reads nothing else,
@@ -114,6 +115,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
     for trooper, values in game.discards:
         for i, value in enumerate(values, start=1):
             add("discard", Name(trooper), i, value)
+    for fact in game.army:  # the Player Turn (checker/infinity/turn.py)
+        add(*army_fact(fact))
     return out
 
 

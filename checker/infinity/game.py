@@ -115,6 +115,19 @@ class Fireteam:
 
 
 @dataclass(frozen=True)
+class ArmyFact:
+    """A Player Turn statement resolved (checker/infinity/turn.py): its kind (tokens,
+    pool, spent_regular, spent_tokens, spent_own, retreat), its side (or, for
+    spent_own, its trooper's id), its Combat Group, its count and the own Order's kind."""
+
+    kind: str
+    subject: str
+    group: int | None = None
+    count: int | None = None
+    own: str | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     edition: str
     active_side: str
@@ -127,6 +140,7 @@ class Game:
     delays: tuple[Delay, ...] = ()
     fireteams: tuple[Fireteam, ...] = ()
     discards: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (trooper, the roll dice it discards)
+    army: tuple[ArmyFact, ...] = ()  # the Player Turn's statements (docs/turn.md)
 
     @property
     def activated(self) -> tuple[str, ...]:

@@ -45,6 +45,9 @@ class NotModelled:
     equipment: bool = False  # a weapons entry of kind equipment
 
 
+RETREAT = "retreat"  # the Retreat! State's catalogue id
+
+
 def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
             granted: tuple[tuple[str, str], ...] = ()) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every catalogue item in play in ``game``, as (kind, id) -> (the troopers that have
@@ -63,7 +66,12 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
             via.setdefault((kind, entry_id), {})[weapon] = None
 
     armed: dict[tuple[str, str], None] = {}
+    # an army in the Retreat! situation (`retreat SIDE`): the rule base may put each of its
+    # troopers in the Retreat! State (asp/infinity/n5/turn.lp), so the state is in play
+    retreating = {f.subject for f in game.army if f.kind == "retreat"} if game.army else set()
     for t in game.troopers:
+        if t.side in retreating and RETREAT in catalogue.entries["states"]:
+            add("states", RETREAT, t.id)
         for held in t.skills:
             add("special_skills", held.id, t.id)
         if t.lieutenant and LIEUTENANT in catalogue.entries["special_skills"]:

@@ -6,6 +6,7 @@ The only module that knows lark.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from functools import lru_cache
 
 import lark
@@ -17,6 +18,7 @@ from ..engine.resources import grammar_file
 from ..engine.text import decode as decode_bytes
 from .position import (
     RANGES,
+    ArmyDecl,
     AroDecl,
     DelayDecl,
     DeployDecl,
@@ -79,6 +81,13 @@ TERMINAL_WORDS = {
     "DICE_KW": "'dice'",
     "DICE_KIND": "'save' or 'guts'",
     "DISCARD_KW": "'discard'",
+    "TOKENS_KW": "'tokens'",
+    "POOL_KW": "'pool'",
+    "SPENT_KW": "'spent'",
+    "RETREAT_KW": "'retreat'",
+    "LED_KW": "'led'",
+    "STEP_KW": "'step'",
+    "ANEW_KW": "'anew'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
     "VISIBILITY_ZONE": "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')",
@@ -302,7 +311,7 @@ class _Builder:
         self.file = file
         self.lines = lines_of(text)
         self.fields: dict = {"troopers": [], "relations": [], "orders": [], "deployments": [], "aros": [], "delays": [],
-                             "dice": [], "fireteams": []}
+                             "dice": [], "fireteams": [], "army": []}
         self.seen: dict[str, Span] = {}
 
     def build(self, tree: Tree) -> Position:
@@ -324,6 +333,7 @@ class _Builder:
             delays=tuple(f["delays"]),
             fireteams=tuple(f["fireteams"]),
             dice=tuple(f["dice"]),
+            army=tuple(f["army"]),
             statements=dict(self.seen),
         )
 
@@ -555,3 +565,90 @@ class _Builder:
                 (die.expected(),),
             )
         return value
+
+    # ---- The Player Turn (docs/turn.md): the army's Orders, Command Tokens, Retreat!
+
+    def _army(self, node: Tree, kind: str, own: str | None = None) -> None:
+        subject = _named(_tokens(node, "NAME")[0])
+        ints: list[Named | None] = [_named(t) for t in _tokens(node, "INT")]
+        if kind in ("pool", "spent_regular"):
+            ints.append(None)  # `pool nomads group 1` alone: no count, the pool generated
+            group, count = ints[0], ints[1]
+        else:
+            group, count = None, ints[0] if ints else None
+        self.fields["army"].append(ArmyDecl(kind, subject, group, count, own))
+
+    def _tokens(self, node: Tree) -> None:
+        self._army(node, "tokens")
+
+    def _pool(self, node: Tree) -> None:
+        self._army(node, "pool")
+
+    def _spent_regular(self, node: Tree) -> None:
+        self._army(node, "spent_regular")
+
+    def _spent_tokens(self, node: Tree) -> None:
+        self._army(node, "spent_tokens")
+
+    def _spent_own(self, node: Tree) -> None:
+        own = str(_subtrees(node, "own_order")[0].children[0])
+        self._army(node, "spent_own", own)
+
+    def _retreat(self, node: Tree) -> None:
+        self._army(node, "retreat")
+
+    def _led(self, node: Tree) -> None:
+        self._army(node, "led")
+
+    def _step(self, node: Tree) -> None:
+        # checker/infinity/sequence.py splits a sequence into its Orders before they are
+        # read; a 'step' reaching here stands in a text read as one Order
+        at = _span(_token(node.children[0]))
+        raise NotationError(
+            "a 'step' line opens an Order of a sequence: 'ruling check' and 'ruling state' read sequences",
+            Location(self.file, at.line, at.column, self.lines[at.line - 1]),
+        )
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a position as written, for checker/infinity/sequence.py: its kind
+    (the grammar rule: ``trooper``, ``lof``, ``order``, ``step``...), its first and last
+    lines, a ``step``'s number and ``anew``, and a relation's ``from first`` / ``from
+    second`` as the columns it spans on its line (1-based, end exclusive)."""
+
+    kind: str
+    line: int
+    end_line: int
+    number: int | None = None
+    anew: bool = False
+    phase: tuple[int, int] | None = None
+
+
+def statements(text: str, file: str = "<position>") -> tuple[Statement, ...]:
+    """The statements of ``text`` in order, each with its lines (a sequence of Orders is
+    split by them before each Order is read by :func:`parse`).
+
+    Raises
+    ------
+    NotationError
+        As :func:`parse`, for a text that does not parse.
+    """
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _parser().parse(source)
+    except lark.exceptions.UnexpectedInput as exc:
+        raise _notation_error(exc, source, file) from None
+    found = []
+    for node in tree.children:
+        if not isinstance(node, Tree):
+            continue
+        meta = node.meta
+        number = anew = None
+        if node.data == "step":
+            number = int(_tokens(node, "INT")[0])
+            anew = bool(_tokens(node, "ANEW_KW"))
+        phases = _subtrees(node, "phase")
+        phase = (phases[0].meta.column, phases[0].meta.end_column) if phases else None
+        found.append(Statement(str(node.data), meta.line, meta.end_line, number, bool(anew), phase))
+    return tuple(found)

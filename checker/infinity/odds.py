@@ -120,9 +120,10 @@ class OddsReport:
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
 
 
-def odds(text: str, file: str = "<position>") -> OddsReport:
-    """The odds of the position's Order and of each legal ARO option. Its dice are
-    ignored: the odds are taken before any die is rolled.
+def odds(text: str, file: str = "<position>", prepared: analysis.Prepared | None = None) -> OddsReport:
+    """The odds of the position's Order and of each legal ARO option (read already when
+    ``prepared`` is given: the last Order of a sequence). Its dice are ignored: the odds
+    are taken before any die is rolled.
 
     Raises
     ------
@@ -135,7 +136,7 @@ def odds(text: str, file: str = "<position>") -> OddsReport:
         If the rule base fails.
     """
     deadline = monotonic() + solver.SOLVE_SECONDS
-    ready = analysis.prepare(text, file)
+    ready = prepared if prepared is not None else analysis.prepare(text, file)
     if ready.position.deployments:
         # A deployment's roll is priced by nothing here: refuse rather than print 100% nothing.
         at = ready.position.deployments[0].trooper

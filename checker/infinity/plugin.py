@@ -40,9 +40,31 @@ class Infinity:
 
     def judge(self, command: str, text: str, file: str, fmt: str, *, legal_only: bool = False,
               strict: bool = False, with_odds: bool = False) -> Output:
-        from . import analysis, render
+        from . import analysis, sequence
 
+        if sequence.is_sequence(text):
+            return self._judge_sequence(command, text, file, fmt, legal_only=legal_only, strict=strict,
+                                        with_odds=with_odds)
         analysed = analysis.analyse(text, file, only=command)
+        return self._judged(analysed, command, fmt, legal_only=legal_only, strict=strict, with_odds=with_odds)
+
+    def _judge_sequence(self, command: str, text: str, file: str, fmt: str, *, legal_only: bool,
+                        strict: bool, with_odds: bool) -> Output:
+        """A sequence of Orders (docs/turn.md): ``check`` judges each Order, the other
+        commands its last Order."""
+        from . import sequence_report
+
+        if command == "check":
+            report = sequence_report.sequence_report(text, file)
+            failed = not report.legal or (strict and report.not_modelled)
+            return Output.of(fmt, report.to_dict, lambda: sequence_report.sequence_text(report), failed)
+        analysed = sequence_report.last_order(text, file, command)
+        return self._judged(analysed, command, fmt, legal_only=legal_only, strict=strict, with_odds=with_odds)
+
+    def _judged(self, analysed, command: str, fmt: str, *, legal_only: bool, strict: bool,
+                with_odds: bool) -> Output:
+        from . import render
+
         if command == "check":
             checked = analysed.check()
             failed = not checked.legal or bool(checked.conflicts) or (strict and bool(checked.not_modelled))
@@ -62,9 +84,24 @@ class Infinity:
         return Output.of(fmt, lambda: odds_render.aros_odds_dict(aros, priced),
                             lambda: render.aros_text(aros, show_denied=not legal_only, odds=priced), failed)
 
-    def odds(self, text: str, file: str, fmt: str) -> Output:
-        from . import odds, odds_render
+    def state(self, text: str, file: str, after: int, fmt: str) -> Output:
+        """``ruling state FILE --after N``: the position after Order N of a sequence."""
+        from . import state_writer
 
+        written, _ = state_writer.state_text(text, file, after)
+        return Output.of(fmt, lambda: {"after": after, "position": written}, lambda: written, False)
+
+    def odds(self, text: str, file: str, fmt: str) -> Output:
+        from . import odds, odds_render, sequence
+
+        if sequence.is_sequence(text):
+            from . import sequence_report
+            from .analysis import prepare_position
+
+            position = sequence_report.last_position(text, file)
+            priced = odds.odds(position.text, file, prepare_position(position))
+            return Output.of(fmt, lambda: odds_render.odds_dict(priced), lambda: odds_render.odds_text(priced),
+                             bool(priced.conflicts or priced.breaches))
         priced = odds.odds(text, file)
         return Output.of(fmt, lambda: odds_render.odds_dict(priced), lambda: odds_render.odds_text(priced),
                          bool(priced.conflicts or priced.breaches))

@@ -165,6 +165,23 @@ class DeployDecl:
 
 
 @dataclass(frozen=True)
+class ArmyDecl:
+    """One statement of the Player Turn (docs/turn.md): ``tokens`` (a side's Command
+    Tokens at the start of the turn), ``pool`` (the Regular Orders of a Combat Group's
+    Order Pool at its start), ``spent_regular`` / ``spent_tokens`` (Regular Orders of a
+    group, Command Tokens, spent before this Order), ``spent_own`` (a trooper's own
+    Order of kind ``own``: irregular, lieutenant, impetuous, tactical), ``retreat``
+    (the side's army is in Retreat!) and ``led`` (it began the turn with its Lieutenant). ``subject`` is the side, or the trooper of
+    ``spent_own``."""
+
+    kind: str
+    subject: Named
+    group: Named | None = None
+    count: Named | None = None
+    own: str | None = None
+
+
+@dataclass(frozen=True)
 class Position:
     """A whole position file."""
 
@@ -180,6 +197,7 @@ class Position:
     dice: tuple[Dice, ...] = ()
     delays: tuple[DelayDecl, ...] = ()
     fireteams: tuple[FireteamDecl, ...] = ()
+    army: tuple[ArmyDecl, ...] = ()  # the Player Turn's statements (docs/turn.md)
     statements: dict[str, Span] = field(default_factory=dict, compare=False)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine import catalogue as cat
 from ..engine.errors import Location, PositionError
 from ..engine.gc_hold import gc_held
-from . import editions, params
+from . import editions, params, turn
 from .game import (
     Activation,
     Aro,
@@ -143,6 +143,7 @@ class _Resolver:
                 for d in pos.delays
             ),
             fireteams=self._fireteams(troopers),
+            army=turn.resolve_army(self, pos.army) if pos.army else (),
         )
 
     def _fireteams(self, troopers: tuple[Trooper, ...]) -> tuple[Fireteam, ...]:

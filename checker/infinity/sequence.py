@@ -1,0 +1,311 @@
+"""A numbered sequence of Orders (docs/turn.md): each Order judged on the position the
+Orders before it left, chained in Python.
+
+A sequence is a position whose Orders each follow a ``step N`` line. Order N is read as
+a position of one Order: the statements before the first ``step`` (the army at the
+start of the turn), the relations of the steps before it, and its own step's lines,
+every other line blank so each error keeps its line. What Order N-1 left is then set
+on that position: each trooper's states and Wounds after its resolution, the Orders and
+Command Tokens the turn has spent, the size each generated Order Pool had at the start
+of the turn; relations written for an earlier Order hold from the activation on. A
+position of one Order never comes here: it takes the path it always took.
+
+Defines: :func:`is_sequence`, :func:`split`, :func:`judge`, :class:`Judged`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from ..engine import catalogue
+from ..engine.errors import Location, NotationError
+from . import analysis, editions, notation
+from .answers import LossOfLieutenant, PoolSize, TokenSpent
+from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
+from .report import CheckReport
+
+_STEP_LINE = re.compile(r"^[ \t]*step\b", re.MULTILINE)
+# Relations that describe the table and hold for the Orders after the one they are
+# written for; a Mine's trigger and a Smoke are the Order's own.
+CARRIED = frozenset({"lof", "lof_both", "zoc", "hacking", "distance", "contact", "cover", "visibility",
+                     "visibility_inside"})
+ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across"})
+# What a step may hold: its Order (or deployment), AROs, dice and relations.
+STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy"}) | CARRIED | ORDER_ONLY
+SPENT_KINDS = frozenset({"spent_regular", "spent_tokens", "spent_own"})
+
+
+def is_sequence(text: str) -> bool:
+    """Whether the text has a ``step`` line (a few microseconds: a position of one Order
+    pays no more than this for sequences)."""
+    return _STEP_LINE.search(text) is not None
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int
+    line: int
+    anew: bool
+    statements: tuple[notation.Statement, ...]
+
+
+@dataclass(frozen=True)
+class Split:
+    """A sequence's text cut into the army at the start of the turn and its steps."""
+
+    text: str
+    file: str
+    header: tuple[notation.Statement, ...]
+    steps: tuple[Step, ...]
+
+    def cut_before(self, index: int) -> int:
+        """The index of the last step at or before ``index`` written ``anew`` (-1: none):
+        relations written before it no longer hold."""
+        return max((k for k in range(index + 1) if self.steps[k].anew), default=-1)
+
+
+def split(text: str, file: str = "<position>") -> Split:
+    """The sequence's army and steps, their numbers one after another.
+
+    Raises
+    ------
+    NotationError
+        For a text that does not parse, a step out of order, an Order's line before the
+        first step, or a statement a step cannot hold.
+    """
+    lines = lines_of(text)
+
+    def error(message: str, line: int, expected: tuple[str, ...] = ()) -> NotationError:
+        return NotationError(message, Location(file, line, 1, lines[line - 1]), expected)
+
+    header: list[notation.Statement] = []
+    steps: list[tuple[notation.Statement, list[notation.Statement]]] = []
+    for s in notation.statements(text, file):
+        if s.kind == "step":
+            if steps and s.number != (steps[-1][0].number or 0) + 1:
+                raise error(f"step {s.number} follows step {steps[-1][0].number}: a sequence numbers its Orders "
+                            "one after another", s.line, (f"'step {(steps[-1][0].number or 0) + 1}'",))
+            if s.number == 0:
+                raise error("a sequence numbers its Orders from 1", s.line, ("'step 1' or later",))
+            steps.append((s, []))
+        elif steps:
+            if s.kind not in STEP_KINDS:
+                raise error(f"a step holds its Order's lines (order, aro, dice, deploy, relations), not "
+                            f"'{s.kind}': write it before the first 'step'", s.line)
+            steps[-1][1].append(s)
+        elif s.kind in STEP_KINDS - CARRIED - ORDER_ONLY:
+            raise error(f"'{s.kind}' before the first 'step': each Order of a sequence follows its 'step N' line",
+                        s.line, ("'step 1'",))
+        else:
+            header.append(s)
+    return Split(text, file, tuple(header),
+                 tuple(Step(s.number or 0, s.line, s.anew, tuple(body)) for s, body in steps))
+
+
+@dataclass
+class Carry:
+    """What the Orders judged so far leave for the next: states and Wounds by trooper
+    id (catalogue ids), the turn's spent Orders and Command Tokens, the generated pools'
+    sizes, by side as the position resolves it."""
+
+    states: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    wounds: dict[str, int] = field(default_factory=dict)
+    spent_regular: dict[tuple[str, int], int] = field(default_factory=dict)
+    spent_tokens: dict[str, int] = field(default_factory=dict)
+    spent_own: set[tuple[str, str]] = field(default_factory=set)
+    pools: dict[tuple[str, int], int] = field(default_factory=dict)
+    led: set[str] = field(default_factory=set)  # sides that began the turn with their Lieutenant
+
+
+def order_text(seq: Split, index: int) -> str:
+    """The text of the Order at ``index`` as a position of one Order, every line it does
+    not read blank (so lines keep their numbers)."""
+    keep: set[int] = set()
+    cut = seq.cut_before(index)
+
+    def take(s: notation.Statement) -> None:
+        keep.update(range(s.line, s.end_line + 1))
+
+    for s in seq.header:
+        if s.kind in CARRIED and cut >= 0 or s.kind in ORDER_ONLY and index > 0:
+            continue
+        take(s)
+    for k, step in enumerate(seq.steps[:index]):
+        for s in step.statements:
+            if s.kind in CARRIED and k >= cut:
+                take(s)
+    for s in seq.steps[index].statements:
+        take(s)
+    return "\n".join(line if n in keep else "" for n, line in enumerate(lines_of(seq.text), start=1))
+
+
+def order_position(seq: Split, index: int, carry: Carry, edition_states: dict[str, str]) -> Position:
+    """The position of the Order at ``index``, with what the earlier Orders left."""
+    position = notation.parse(order_text(seq, index), seq.file)
+    if index == 0:
+        return position
+    own = {s.line for s in seq.steps[index].statements}
+    at = Span(seq.steps[index].line, 1)
+    relations = tuple(r if r.subject.span.line in own else replace(r, step=0) for r in position.relations)
+    troopers = tuple(_carried_trooper(t, carry, edition_states) for t in position.troopers)
+    return replace(position, relations=relations, troopers=troopers, army=_army(position.army, carry, at))
+
+
+def _carried_trooper(t: TrooperDecl, carry: Carry, names: dict[str, str]) -> TrooperDecl:
+    if t.id.text not in carry.states:
+        return t
+    states = tuple(Named(names.get(s, s), t.id.span) for s in carry.states[t.id.text])
+    lists = tuple(item for item in t.lists if item[0] != "states") + ((("states", states),) if states else ())
+    wounds = carry.wounds.get(t.id.text, 0)
+    return replace(t, lists=lists, wounds=Named(str(wounds), t.id.span) if wounds else None)
+
+
+def _army(written: tuple[ArmyDecl, ...], carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
+    kept = []
+    for decl in written:
+        if decl.kind in SPENT_KINDS:
+            continue  # written again below, with what the turn has spent since
+        if decl.kind == "pool" and decl.count is None and decl.group is not None:
+            size = next((n for (side, g), n in carry.pools.items()
+                         if g == int(decl.group.text) and _same(side, decl.subject.text)), None)
+            if size is not None:
+                decl = replace(decl, count=Named(str(size), decl.subject.span))
+        kept.append(decl)
+    return tuple(kept) + led_decls(carry, written, at) + spent_decls(carry, at)
+
+
+def led_decls(carry: Carry, written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
+    """``led`` for each side that began the turn with its Lieutenant, unless written."""
+    have = {d.subject.text for d in written if d.kind == "led"}
+    return tuple(ArmyDecl("led", Named(side, at)) for side in sorted(carry.led)
+                 if not any(_same(side, h) for h in have))
+
+
+def spent_decls(carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
+    """The ``spent`` statements of what the turn has spent, in a fixed order."""
+    out = [ArmyDecl("spent_regular", Named(side, at), Named(str(g), at), Named(str(n), at))
+           for (side, g), n in sorted(carry.spent_regular.items()) if n]
+    out += [ArmyDecl("spent_tokens", Named(side, at), None, Named(str(n), at))
+            for side, n in sorted(carry.spent_tokens.items()) if n]
+    out += [ArmyDecl("spent_own", Named(t, at), own=kind) for t, kind in sorted(carry.spent_own)]
+    return tuple(out)
+
+
+def _same(side: str, written: str) -> bool:
+    return " ".join(side.split()).casefold() == " ".join(written.split()).casefold()
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One Order of a sequence: its number, its ``step`` line, its verdict, or why it
+    was not judged (an earlier Order was illegal, or left a result not yet known)."""
+
+    number: int
+    line: int
+    check: CheckReport | None = None
+    not_judged: str | None = None
+
+
+def judge(seq: Split) -> tuple[tuple[Judged, ...], Carry, int, str | None]:
+    """Each Order's verdict, the carry after the last Order judged, how many were judged,
+    and why the position after the last Order is not known (None when it is); an Order is
+    judged only once every Order before it was legal and resolved."""
+    carry = Carry()
+    out: list[Judged] = []
+    stop: str | None = None
+    judged = 0
+    for index, step in enumerate(seq.steps):
+        if stop is not None:
+            out.append(Judged(step.number, step.line, None, stop))
+            continue
+        check, stop = judge_one(seq, index, carry)
+        judged += 1
+        out.append(Judged(step.number, step.line, check))
+    return tuple(out), carry, judged, stop
+
+
+def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | None]:
+    """The verdict on the Order at ``index``; ``carry`` updated with what it leaves, and
+    the reason the next Order cannot be judged, if any."""
+    number = seq.steps[index].number
+    position = order_position(seq, index, carry, state_names(seq) if index else {})
+    prepared = analysis.prepare_position(position)
+    result = analysis.analyse(position.text, seq.file, prepared, only="check")
+    check = result.check()
+    if index == 0:
+        _start(carry, prepared, result)
+    if not check.legal or check.conflicts:
+        return check, f"Order {number} is not legal: the position after it is not known"
+    resolved = check.resolution
+    if resolved is not None and (not resolved.complete or resolved.clashes):
+        return check, (f"Order {number}'s resolution waits on dice or facts still to write: the position after "
+                       "it is not known")
+    reason = _spend(carry, prepared, number)
+    for token in result.atoms.of(TokenSpent):
+        carry.spent_tokens[token.side] = carry.spent_tokens.get(token.side, 0) + 1
+    if resolved is not None:
+        for change in resolved.states:
+            if change.trooper in {t.id for t in prepared.game.troopers}:
+                carry.states[change.trooper] = tuple(s for s in change.after if s != "normal")
+                carry.wounds[change.trooper] = change.wounds_total
+    markers = {k for k, e in catalogue.load(prepared.game.edition).entries["states"].items() if e.get("marker")}
+    for trooper, _ in check.revealed:
+        before = carry.states.get(trooper, prepared.game.trooper(trooper).states)
+        carry.states[trooper] = tuple(s for s in before if s not in markers)
+        carry.wounds.setdefault(trooper, prepared.game.trooper(trooper).wounds_before or 0)
+    return check, reason
+
+
+@lru_cache(maxsize=8)
+def state_names(seq: Split) -> dict[str, str]:
+    """Each state's catalogue name by its id, in the sequence's edition (none for an
+    edition the position does not name rightly: its Orders meet that error)."""
+    edition = notation.parse(order_text(seq, 0), seq.file).edition
+    if edition is None or edition.text not in editions():
+        return {}
+    return {k: e.name for k, e in catalogue.load(edition.text).entries["states"].items()}
+
+
+def _start(carry: Carry, prepared: analysis.Prepared, result: analysis.Analysis) -> None:
+    """The turn's start: what its army statements say it spent before the first Order,
+    and the size of each generated pool."""
+    for fact in prepared.game.army:
+        if fact.kind == "spent_regular" and fact.group is not None:
+            carry.spent_regular[(fact.subject, fact.group)] = fact.count or 0
+        elif fact.kind == "spent_tokens":
+            carry.spent_tokens[fact.subject] = fact.count or 0
+        elif fact.kind == "spent_own" and fact.own:
+            carry.spent_own.add((fact.subject, fact.own))
+    lost = {x.side for x in result.atoms.of(LossOfLieutenant)}
+    carry.led = {t.side for t in prepared.game.troopers if t.lieutenant} - lost
+    generated = {(f.subject, f.group) for f in prepared.game.army if f.kind == "pool" and f.count is None}
+    for size in result.atoms.of(PoolSize):
+        if (size.side, size.group) in generated:
+            carry.pools[(size.side, size.group)] = size.orders
+
+
+def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None:
+    """Add what the Order spent to ``carry``; the reason the next Order cannot be judged
+    when the army counts its pool and the Order does not say which Order it spends."""
+    game = prepared.game
+    counted = {f.subject for f in game.army if f.kind in ("pool", "spent_regular")}
+    # a Coordinated or Fireteam Order is one Order: the line that writes its source says it
+    written = any(o.source is not None or o.impetuous for o in game.orders)
+    regular: set[tuple[str, int]] = set()
+    for order in game.orders:
+        side = game.trooper(order.trooper).side
+        if order.impetuous:
+            carry.spent_own.add((order.trooper, "impetuous"))
+        elif order.source == "regular" and order.pool is not None:
+            regular.add((side, order.pool))
+        elif order.source in ("irregular", "lieutenant", "tactical"):
+            carry.spent_own.add((order.trooper, order.source))
+        elif order.source is None and side in counted and not written:
+            return (f"Order {number} does not write which Order it spends ('from group N', 'irregular'...): "
+                    "the Order Pool after it is not known")
+    for key in regular:
+        carry.spent_regular[key] = carry.spent_regular.get(key, 0) + 1
+    return None
+

@@ -1,0 +1,132 @@
+"""``ruling state FILE --after N``: the position a sequence leaves after its Order N,
+written in the notation (docs/turn.md). Read back, its Orders get the verdicts they get
+in the whole sequence (tests/test_sequence.py checks every sequence case).
+
+The statements before the first ``step`` are written as they stand, but a trooper whose
+states or Wounds changed (written again on one line), a generated pool (written with
+the size it had at the start of the turn) and the ``spent`` statements (written with
+what the turn spent up to Order N), with ``led`` for an army that began the turn with its
+Lieutenant; the relations of steps 1 to N follow, holding from
+the activation, then the steps after N as written.
+
+Defines: :func:`state_text`.
+"""
+
+from __future__ import annotations
+
+from ..engine.errors import Location, PositionError
+from . import notation, sequence
+from .position import ArmyDecl, Named, Span, TrooperDecl, lines_of
+
+
+def state_text(text: str, file: str, after: int) -> tuple[str, tuple[sequence.Judged, ...]]:
+    """The position after Order ``after`` of the sequence in ``text``, and the verdicts
+    of the Orders up to it.
+
+    Raises
+    ------
+    NotationError, PositionError
+        For a text that does not read, an ``after`` that is no Order of the sequence, or
+        an Order up to it that was not judged (its reason says why).
+    """
+    seq = sequence.split(text, file)
+    numbers = [s.number for s in seq.steps]
+    lines = lines_of(text)
+    if after not in numbers:
+        raise PositionError(f"the sequence has no Order {after}", Location(file, 1, 1, lines[0]),
+                            (f"an Order from {numbers[0]} to {numbers[-1]}",))
+    index = numbers.index(after)
+    partial = sequence.Split(seq.text, seq.file, seq.header, seq.steps[:index + 1])
+    judged, carry, _, stop = sequence.judge(partial)
+    if stop is not None:
+        first = next((j for j in judged if j.not_judged), judged[-1])
+        raise PositionError(f"no position after Order {after}: {stop}", Location(file, first.line, 1,
+                                                                                lines[first.line - 1]))
+    return _write(seq, index, carry, lines), judged
+
+
+def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[str]) -> str:
+    first = notation.parse(sequence.order_text(seq, 0), seq.file)
+    names = sequence.state_names(seq)
+    troopers = {t.id.span.line: t for t in first.troopers}
+    pools = {d.subject.span.line: d for d in first.army if d.kind == "pool"}
+    cut = seq.cut_before(index)
+    out: list[str] = []
+    for s in seq.header:
+        if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
+            continue
+        if s.kind in sequence.CARRIED:
+            if cut < 0:
+                out.append(_relation_line(lines, s))
+            continue
+        decl = troopers.get(s.line)
+        if decl is not None and decl.id.text in carry.states:
+            out.append(_trooper_line(decl, carry, names))
+            continue
+        pool = pools.get(s.line)
+        if pool is not None and pool.count is None and pool.group is not None:
+            size = next((n for (side, g), n in carry.pools.items()
+                         if g == int(pool.group.text) and sequence._same(side, pool.subject.text)), None)
+            if size is not None:
+                out.append(f"pool {pool.subject.text} group {pool.group.text}: {size}")
+                continue
+        out.extend(lines[s.line - 1:s.end_line])
+    for k, step in enumerate(seq.steps[:index + 1]):
+        out.extend(_relation_line(lines, s) for s in step.statements if s.kind in sequence.CARRIED and k >= cut)
+    out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
+    out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
+    for step in seq.steps[index + 1:]:
+        end = max((s.end_line for s in step.statements), default=step.line)
+        out.extend(lines[step.line - 1:end])
+    return "\n".join(out) + "\n"
+
+
+_SPAN = Span(1, 1)  # the spent statements are written, not read: no place to point at
+
+
+def _relation_line(lines: list[str], s: notation.Statement) -> str:
+    """A relation's lines, its ``from first`` / ``from second`` left out: it holds from
+    the activation of the Orders after the one it was written for."""
+    text = "\n".join(lines[s.line - 1:s.end_line])
+    if s.phase is None:
+        return text
+    start, end = s.phase
+    return (text[:start - 1] + text[end - 1:]).rstrip()
+
+
+def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) -> str:
+    parts: list[str] = []
+    if t.lieutenant:
+        parts.append("lieutenant")
+    if t.group is not None:
+        parts.append(f"group {t.group.text}")
+    parts += [f"{a.text} {v.text}" for a, v in t.attributes]
+    if t.troop_type is not None:
+        parts.append(f"type {t.troop_type.text}")
+    if t.training is not None:
+        parts.append(f"training {t.training.text}")
+    wounds = carry.wounds.get(t.id.text, 0)
+    if wounds:
+        parts.append(f"wounds {wounds}")
+    for kind, items in t.lists:
+        if kind != "states":
+            parts.append(f"{kind}: " + ", ".join(_item(i) for i in items))
+    states = carry.states[t.id.text]
+    if states:
+        parts.append("state: " + ", ".join(names.get(s, s) for s in states))
+    head = "deployable" if t.deployable else "trooper"
+    profile = f" {t.profile.text}" if t.profile else ""
+    block = " { " + "; ".join(parts) + " }" if parts else ""
+    return f"{head} {t.id.text} {t.side.text}{profile}{block}"
+
+
+def _item(item: Named) -> str:
+    return item.text + (f" ({item.param})" if item.param else "")
+
+
+def _spent_line(d: ArmyDecl) -> str:
+    if d.kind == "spent_own":
+        return f"spent {d.subject.text} {d.own}"
+    if d.kind == "spent_tokens":
+        return f"spent {d.subject.text} tokens: {d.count.text if d.count else 0}"
+    return f"spent {d.subject.text} group {d.group.text if d.group else 0}: {d.count.text if d.count else 0}"

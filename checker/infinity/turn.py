@@ -1,0 +1,82 @@
+"""The Player Turn's statements (docs/turn.md): Command Tokens, the Order Pools, what
+the turn has spent before this Order, Retreat!. Resolved against the position's sides,
+troopers and number ranges, and turned into the rule base's facts
+(asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2,
+pool_written/3, pool_generated/2, spent_regular/3,
+spent_tokens/2, spent_own/2, retreat/1, led/1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import catalogue as cat
+from ..engine.numbers import Range
+from .game import ArmyFact
+from .position import ArmyDecl
+
+if TYPE_CHECKING:
+    from .resolve import _Resolver
+
+# The ranges of the Player Turn's numbers, with the reason for each.
+TURN_RANGES = {
+    "orders": Range("a count of Orders", 0, 15,
+                    "an Army List has at most 15 Troopers (N5 wiki Army List), each generating one Regular Order"),
+    "tokens": Range("a count of Command Tokens", 0, 10,
+                    "each player has four Command Tokens per game, one more with a Lieutenant's +1 Command Token "
+                    "(N5 wiki Command Tokens); the range leaves room for a scenario's extras"),
+}
+
+# The facts each kind of statement makes, by its resolved fields.
+FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular": "spent_regular",
+              "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led"}
+
+
+def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
+    """The Player Turn statements with their sides and troopers checked, and their numbers
+    in range; a statement repeated for one side (and group) is bad input."""
+    sides = {t.side for t in resolver.by_id.values()}
+    seen: dict[tuple, ArmyDecl] = {}
+    facts = []
+    for decl in decls:
+        if decl.kind == "spent_own":
+            subject = resolver._id(decl.subject)
+        else:
+            subject = resolver.sides.get(cat.normalize(decl.subject.text), decl.subject.text)
+            if subject not in sides:
+                raise resolver.error(f"no trooper is on the side {decl.subject.text!r}; sides here: "
+                                     f"{', '.join(sorted(sides))}", decl.subject, ("a side of the position",))
+        group = resolver.number("group", decl.group) if decl.group is not None else None
+        count = None
+        if decl.count is not None:
+            key = "tokens" if decl.kind in ("tokens", "spent_tokens") else "orders"
+            bound = TURN_RANGES[key]
+            count = bound.read(decl.count.text)
+            if count is None:
+                raise resolver.error(bound.out_of_range(decl.count.text), decl.count, (bound.expected(),))
+        key_of = (decl.kind, subject, group, decl.own)
+        if key_of in seen:
+            first = seen[key_of].subject.span.line
+            raise resolver.error(f"a second '{decl.kind.split('_')[0]}' statement of the same kind for "
+                                 f"{decl.subject.text!r} (the first is on line {first}); write one, with the total",
+                                 decl.subject)
+        seen[key_of] = decl
+        facts.append(ArmyFact(decl.kind, subject, group, count, decl.own))
+    return tuple(facts)
+
+
+def army_fact(fact: ArmyFact) -> tuple:
+    """The name and arguments of the fact one resolved statement makes."""
+    from .facts import Name
+
+    name = FACT_NAMES[fact.kind]
+    who = Name(fact.subject)
+    if fact.kind == "spent_own":
+        return name, who, fact.own
+    if fact.kind in ("retreat", "led"):
+        return (name, who)
+    if fact.kind == "pool" and fact.count is None:
+        return "pool_generated", who, fact.group
+    if fact.group is not None:
+        return name, who, fact.group, fact.count
+    return name, who, fact.count
