@@ -127,6 +127,8 @@ class Game:
     delays: tuple[Delay, ...] = ()
     fireteams: tuple[Fireteam, ...] = ()
     discards: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (trooper, the roll dice it discards)
+    table: tuple[str, ...] = ()  # what was measured from the table and what stated (checker/infinity/table_check.py)
+    table_unverified: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()  # (id, name, source, troopers)
 
     @property
     def activated(self) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine import catalogue as cat
 from ..engine.errors import Location, PositionError
 from ..engine.gc_hold import gc_held
-from . import editions, params
+from . import editions, params, table_check
 from .game import (
     Activation,
     Aro,
@@ -124,9 +124,12 @@ class _Resolver:
                 f"{', '.join(sorted(sides)) or 'none'}",
                 pos.active,
             )
+        measured = table_check.apply(pos, troopers, self.error)  # relations measured from 'at' and 'terrain'
+        if measured is not None:
+            pos = self.pos = measured.position
         self._brackets()
         return Game(
-            edition=pos.edition.text,
+            edition=self.cat.edition,
             active_side=active,
             troopers=troopers,
             relations=tuple(self._relation(r) for r in pos.relations),
@@ -143,6 +146,8 @@ class _Resolver:
                 for d in pos.delays
             ),
             fireteams=self._fireteams(troopers),
+            table=measured.lines if measured else (),
+            table_unverified=measured.unverified if measured else (),
         )
 
     def _fireteams(self, troopers: tuple[Trooper, ...]) -> tuple[Fireteam, ...]:
