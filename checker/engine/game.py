@@ -111,6 +111,17 @@ class Game(Protocol):
         """The rule set the position is judged by and the facts it gives the rule base."""
         ...
 
+    def picture(self, text: str, file: str, *, zoc: bool = False) -> str | None:
+        """The SVG text of the position's table (``ruling draw``; ``zoc``: with the Zones
+        of Control), or None when the position has no coordinates.
+
+        Raises
+        ------
+        RulingError
+            For bad input (located).
+        """
+        ...
+
     def load_case(self, path: Path, data: dict, text: str) -> Case:
         """A case file of this game, checked against its format (``engine.cases.read``
         gives ``data`` and ``text``).

@@ -14,7 +14,10 @@ cross-section of each Silhouette, square to the line between them: five across i
 width by three up its height (bottom, middle, top). The target's points stand 1.5 mm
 inside its outline, so a point seen is the centre of a 3 x 3 mm square of its volume
 (the minimum the rules ask); whether the whole square is seen is not checked.
-Troopers' own Silhouettes are not obstacles here.
+Other troopers' Silhouettes are obstacles too (N5 v5.1.1 p.18: "the Silhouette of any
+Model (friendly or enemy)"; seed 003 p.38's Hellcat example: the first Fusilier blocks
+the others' LoF), cylinders from their bottom to their top; a template's Blast Focus
+sees past them (seed 003 p.38: only scenery gives Total Cover from a template).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely import STRtree
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 from .table import CONTACT_TOLERANCE, MM, TEMPLATES, ZOC_INCHES
@@ -59,11 +62,14 @@ class Body:
 
 @dataclass(frozen=True)
 class Solid:
-    """A piece of scenery that blocks LoF up to its height."""
+    """A piece of scenery that blocks LoF up to its height (or a trooper's Silhouette,
+    ``body``, from its bottom to its top)."""
 
     id: str
-    polygon: Polygon
+    polygon: BaseGeometry
     height: float
+    bottom: float = 0.0
+    body: bool = False
 
 
 class Table:
@@ -73,6 +79,8 @@ class Table:
         self.bodies = {b.id: b for b in bodies}
         self.solids = solids
         self.tree = STRtree([s.polygon for s in solids]) if solids else None
+        self.obstacles = solids + [Solid(b.id, b.circle(), b.top, b.z, True) for b in bodies]
+        self.obstacle_tree = STRtree([o.polygon for o in self.obstacles]) if self.obstacles else None
 
     # ---- distances -----------------------------------------------------------------
 
@@ -113,27 +121,30 @@ class Table:
         ahead = (b.x - a.x) * math.sin(bearing) + (b.y - a.y) * math.cos(bearing)
         return ahead >= -b.r - EPS
 
-    def sight(self, a: Body, b: Body) -> tuple[bool, frozenset[str]]:
-        """Whether any segment from ``a``'s volume reaches ``b``'s, and the solids that
-        cut some of the segments tried (a target partly hidden by them)."""
+    def sight(self, a: Body, b: Body, bodies_block: bool = True) -> tuple[bool, frozenset[str]]:
+        """Whether any segment from ``a``'s volume reaches ``b``'s, and the pieces of
+        scenery that cut some of the segments tried (a target partly hidden by them)."""
         eyes = _cross_section(a, b, 0.0)
         marks = _cross_section(b, a, INSET)
         start = np.repeat(eyes, len(marks), axis=0)
         end = np.tile(marks, (len(eyes), 1))
         blocked = np.zeros(len(start), dtype=bool)
         cutters: set[str] = set()
-        for solid in self._solids_between(a, b):
+        for solid in self._solids_between(a, b, bodies_block):
             cut = _cuts(start, end, solid)
             if cut.any():
-                cutters.add(solid.id)
+                if not solid.body:
+                    cutters.add(solid.id)
                 blocked |= cut
         return bool((~blocked).any()), frozenset(cutters)
 
-    def _solids_between(self, a: Body, b: Body) -> list[Solid]:
-        if self.tree is None:
+    def _solids_between(self, a: Body, b: Body, bodies_block: bool) -> list[Solid]:
+        tree, pieces = (self.obstacle_tree, self.obstacles) if bodies_block else (self.tree, self.solids)
+        if tree is None:
             return []
         corridor = shapely.convex_hull(shapely.union(a.circle(), b.circle()))
-        return [self.solids[i] for i in self.tree.query(corridor, predicate="intersects")]
+        found = [pieces[i] for i in tree.query(corridor, predicate="intersects")]
+        return [p for p in found if not (p.body and p.id in (a.id, b.id))]
 
     def touching_solids(self, b: Body) -> set[str]:
         """The solids ``b``'s base is in contact with (or stands partly over)."""
@@ -173,7 +184,7 @@ class Table:
             if not near.intersects(body.circle()):
                 continue
             focus_body = Body("focus", "", focus[0], focus[1], 0.0, z, height)
-            seen, _ = self.sight(focus_body, body)
+            seen, _ = self.sight(focus_body, body, bodies_block=False)
             if seen:
                 found.append(body.id)
         return found
@@ -196,9 +207,10 @@ def _cross_section(body: Body, other: Body, inset: float) -> np.ndarray:
 
 
 def _cuts(start: np.ndarray, end: np.ndarray, solid: Solid) -> np.ndarray:
-    """Which segments pass through ``solid``'s prism: over its polygon somewhere below
-    its height. A segment's height is linear along it, so it is lowest over the polygon
-    at an end of a piece clipped by it."""
+    """Which segments pass through ``solid``'s prism: over its polygon somewhere between
+    its bottom and its height. A segment's height is linear along it, so over the
+    polygon it spans the heights between the ends of the pieces the polygon clips (one
+    piece for a convex polygon; for a concave one, the span of its pieces together)."""
     lines = shapely.linestrings(np.stack([start[:, :2], end[:, :2]], axis=1))
     pieces = shapely.intersection(lines, solid.polygon)
     coords, index = shapely.get_coordinates(pieces, return_index=True)
@@ -210,5 +222,8 @@ def _cuts(start: np.ndarray, end: np.ndarray, solid: Solid) -> np.ndarray:
     length2 = (along ** 2).sum(axis=1)
     t = np.where(length2 > 0, ((coords - p0[:, :2]) * along).sum(axis=1) / np.where(length2 > 0, length2, 1), 0.0)
     z = p0[:, 2] + t * (p1[:, 2] - p0[:, 2])
-    np.logical_or.at(cut, index, z < solid.height - EPS)
-    return cut
+    low = np.full(len(start), np.inf)
+    high = np.full(len(start), -np.inf)
+    np.minimum.at(low, index, z)
+    np.maximum.at(high, index, z)
+    return (low < solid.height - EPS) & (high > solid.bottom + EPS)

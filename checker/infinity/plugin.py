@@ -75,6 +75,11 @@ class Infinity:
         game, _, symbols = analysis.load(text, file)
         return game.edition, symbols
 
+    def picture(self, text: str, file: str, *, zoc: bool = False) -> str | None:
+        from . import draw
+
+        return draw.picture(text, file, zoc)
+
     def load_case(self, path: Path, data: dict, text: str) -> Case:
         from . import cases
 

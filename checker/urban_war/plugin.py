@@ -68,6 +68,9 @@ class UrbanWar:
         _, symbols = facts.build(notation.parse(text, file))
         return ENTRY, symbols
 
+    def picture(self, text: str, file: str, *, zoc: bool = False) -> str | None:
+        return None  # Urban War's notation places no trooper on coordinates
+
     def load_case(self, path: Path, data: dict, text: str) -> Case:
         from . import cases
 
