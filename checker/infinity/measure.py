@@ -11,9 +11,11 @@ through its base centre square to its facing; a border touched counts as inside)
 a straight segment joins a point of one Silhouette to a point of the other without
 passing through any solid scenery below its height. The points tried are a vertical
 cross-section of each Silhouette, square to the line between them: five across its
-width by three up its height (bottom, middle, top). The target's points stand 1.5 mm
-inside its outline, so a point seen is the centre of a 3 x 3 mm square of its volume
-(the minimum the rules ask); whether the whole square is seen is not checked.
+width by three up its height (bottom, middle, top), each 1.5 mm inside its outline, so a
+point seen is the centre of a 3 x 3 mm square of its volume (the minimum the rules ask;
+whether the whole square is seen is not checked). Both ends are sampled alike, so LoF
+is measured the same both ways, as the rules have it (N5 v5.1.1 p.19: the target can
+draw LoF back, arc permitting).
 Other troopers' Silhouettes are obstacles too (N5 v5.1.1 p.18: "the Silhouette of any
 Model (friendly or enemy)"; seed 003 p.38's Hellcat example: the first Fusilier blocks
 the others' LoF), cylinders from their bottom to their top; a template's Blast Focus
@@ -124,7 +126,7 @@ class Table:
     def sight(self, a: Body, b: Body, bodies_block: bool = True) -> tuple[bool, frozenset[str]]:
         """Whether any segment from ``a``'s volume reaches ``b``'s, and the pieces of
         scenery that cut some of the segments tried (a target partly hidden by them)."""
-        eyes = _cross_section(a, b, 0.0)
+        eyes = _cross_section(a, b, INSET)
         marks = _cross_section(b, a, INSET)
         start = np.repeat(eyes, len(marks), axis=0)
         end = np.tile(marks, (len(eyes), 1))
