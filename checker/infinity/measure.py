@@ -59,7 +59,9 @@ class Body:
         return self.z + self.h
 
     def circle(self) -> BaseGeometry:
-        return Point(self.x, self.y).buffer(self.r, quad_segs=16)
+        """Its base (a point for a template's Blast Focus, which has no base)."""
+        centre = Point(self.x, self.y)
+        return centre.buffer(self.r, quad_segs=16) if self.r > 0 else centre
 
 
 @dataclass(frozen=True)

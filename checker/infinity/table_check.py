@@ -273,8 +273,9 @@ def _templates(pos: Position, decl: TableDecl, table: Table, error):
         _length, width = TEMPLATES[t.shape]
         hit = table.covered(area, focus, width / 2, attacker.z if t.placement == "direct" else target.z)
         if target.id not in hit:
-            lines.append(f"template {t.attacker.text} {t.shape} on {t.target.text}: its main target is outside "
-                         "the Area of Effect")
+            raise error(f"the {t.shape} template of {t.attacker.text!r} does not reach its main target "
+                        f"{t.target.text!r}: such an Attack automatically fails (N5 rulebook v5.1.1 p.42), which no "
+                        "rule here models", t.target, ("a template placed over its main target",))
         covered = tuple(i for i in hit if i not in (attacker.id, target.id))
         lines.append(f"template {t.attacker.text} {t.shape} ({t.placement}) -> {t.target.text}: covers "
                      f"{', '.join(covered) or 'no other trooper'}")
