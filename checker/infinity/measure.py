@@ -25,7 +25,7 @@ sees past them (seed 003 p.38: only scenery gives Total Cover from a template).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import shapely
@@ -33,6 +33,7 @@ from shapely import STRtree
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
+from . import clip
 from .table import CONTACT_TOLERANCE, MM, TEMPLATES, ZOC_INCHES
 
 EPS = 1e-9  # float noise: a border exactly touched counts as touched
@@ -74,6 +75,18 @@ class Solid:
     height: float
     bottom: float = 0.0
     body: bool = False
+    circle: tuple[float, float, float] | None = None  # a Silhouette's base: centre and radius
+    parts: tuple = ()  # a polygon's convex pieces (clip.convex_parts), filled by Table
+
+    def cuts(self, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+        """Which segments pass through this prism (:mod:`checker.infinity.clip`)."""
+        if self.circle is not None:
+            x, y, r = self.circle
+            return clip.through_circle(start, end, (x, y), r, self.bottom, self.height)
+        cut = np.zeros(len(start), dtype=bool)
+        for ring in self.parts:
+            cut |= clip.through_convex(start, end, ring, self.bottom, self.height)
+        return cut
 
 
 class Table:
@@ -81,10 +94,25 @@ class Table:
 
     def __init__(self, bodies: list[Body], solids: list[Solid]):
         self.bodies = {b.id: b for b in bodies}
-        self.solids = solids
-        self.tree = STRtree([s.polygon for s in solids]) if solids else None
-        self.obstacles = solids + [Solid(b.id, b.circle(), b.top, b.z, True) for b in bodies]
-        self.obstacle_tree = STRtree([o.polygon for o in self.obstacles]) if self.obstacles else None
+        self.solids = [replace(s, parts=tuple(clip.convex_parts(s.polygon))) for s in solids]
+        self.tree = STRtree([s.polygon for s in self.solids]) if solids else None
+        self.ids = list(self.bodies)
+        self._sights: dict[tuple[str, str], tuple[bool, frozenset[str]]] = {}
+        self._touching: dict[str, set[str]] = {}
+        # every base as a row (x, y, radius, bottom, top): the obstacles between two troopers
+        self.rows = np.array([(b.x, b.y, b.r, b.z, b.top) for b in bodies]).reshape(-1, 5)
+        self.centres = STRtree(shapely.points(self.rows[:, :2])) if bodies else None
+
+    def near_pairs(self) -> list[tuple[Body, Body]]:
+        """Every two bodies whose bases are within the contact tolerance or overlap,
+        found through a spatial index (no pair of the whole table is tried)."""
+        if self.centres is None:
+            return []
+        reach = 2 * float(self.rows[:, 2].max()) + CONTACT_TOLERANCE
+        left, right = self.centres.query(shapely.points(self.rows[:, :2]), predicate="dwithin", distance=reach)
+        bodies = list(self.bodies.values())
+        return [(bodies[i], bodies[j]) for i, j in zip(left.tolist(), right.tolist(), strict=True)
+                if i < j and self.gap(bodies[i], bodies[j]) <= CONTACT_TOLERANCE]
 
     # ---- distances -----------------------------------------------------------------
 
@@ -134,28 +162,54 @@ class Table:
         end = np.tile(marks, (len(eyes), 1))
         blocked = np.zeros(len(start), dtype=bool)
         cutters: set[str] = set()
-        for solid in self._solids_between(a, b, bodies_block):
-            cut = _cuts(start, end, solid)
+        for solid in self._solids_between(a, b):
+            cut = solid.cuts(start, end)
             if cut.any():
-                if not solid.body:
-                    cutters.add(solid.id)
+                cutters.add(solid.id)
                 blocked |= cut
+        if bodies_block and not blocked.all():
+            circles = self._bodies_between(a, b)
+            if len(circles):
+                blocked |= clip.through_circles(start, end, circles)
         return bool((~blocked).any()), frozenset(cutters)
 
-    def _solids_between(self, a: Body, b: Body, bodies_block: bool) -> list[Solid]:
-        tree, pieces = (self.obstacle_tree, self.obstacles) if bodies_block else (self.tree, self.solids)
-        if tree is None:
+    def sight_between(self, a: Body, b: Body) -> tuple[bool, frozenset[str]]:
+        """:meth:`sight`, once per two troopers: both ends are sampled alike, so it is
+        the same both ways."""
+        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+        if key not in self._sights:
+            self._sights[key] = self.sight(a, b)
+        return self._sights[key]
+
+    def _solids_between(self, a: Body, b: Body) -> list[Solid]:
+        if self.tree is None:
             return []
         corridor = shapely.convex_hull(shapely.union(a.circle(), b.circle()))
-        found = [pieces[i] for i in tree.query(corridor, predicate="intersects")]
-        return [p for p in found if not (p.body and p.id in (a.id, b.id))]
+        return [self.solids[i] for i in self.tree.query(corridor, predicate="intersects")]
+
+    def _bodies_between(self, a: Body, b: Body) -> np.ndarray:
+        """The rows of the other bases that reach the corridor between ``a`` and ``b``
+        (their centres within their radius plus the wider of the two of the line between
+        the two centres), in numpy over the whole table."""
+        ax, ay, bx, by = a.x, a.y, b.x, b.y
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy or 1.0
+        px, py = self.rows[:, 0] - ax, self.rows[:, 1] - ay
+        t = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
+        far = np.hypot(px - t * dx, py - t * dy)
+        near = far <= self.rows[:, 2] + max(a.r, b.r)
+        near[[self.ids.index(a.id)] if a.id in self.bodies else []] = False
+        near[[self.ids.index(b.id)] if b.id in self.bodies else []] = False
+        return self.rows[near]
 
     def touching_solids(self, b: Body) -> set[str]:
         """The solids ``b``'s base is in contact with (or stands partly over)."""
         if self.tree is None:
             return set()
-        near = b.circle().buffer(CONTACT_TOLERANCE)
-        return {self.solids[i].id for i in self.tree.query(near, predicate="intersects")}
+        if b.id not in self._touching:
+            near = b.circle().buffer(CONTACT_TOLERANCE)
+            self._touching[b.id] = {self.solids[i].id for i in self.tree.query(near, predicate="intersects")}
+        return self._touching[b.id]
 
     # ---- templates -----------------------------------------------------------------
 
@@ -208,26 +262,3 @@ def _cross_section(body: Body, other: Body, inset: float) -> np.ndarray:
     ys = np.repeat(body.y + py * across, len(heights))
     zs = np.tile(heights, len(across))
     return np.column_stack([xs, ys, zs])
-
-
-def _cuts(start: np.ndarray, end: np.ndarray, solid: Solid) -> np.ndarray:
-    """Which segments pass through ``solid``'s prism: over its polygon somewhere between
-    its bottom and its height. A segment's height is linear along it, so over the
-    polygon it spans the heights between the ends of the pieces the polygon clips (one
-    piece for a convex polygon; for a concave one, the span of its pieces together)."""
-    lines = shapely.linestrings(np.stack([start[:, :2], end[:, :2]], axis=1))
-    pieces = shapely.intersection(lines, solid.polygon)
-    coords, index = shapely.get_coordinates(pieces, return_index=True)
-    cut = np.zeros(len(start), dtype=bool)
-    if len(index) == 0:
-        return cut
-    p0, p1 = start[index], end[index]
-    along = p1[:, :2] - p0[:, :2]
-    length2 = (along ** 2).sum(axis=1)
-    t = np.where(length2 > 0, ((coords - p0[:, :2]) * along).sum(axis=1) / np.where(length2 > 0, length2, 1), 0.0)
-    z = p0[:, 2] + t * (p1[:, 2] - p0[:, 2])
-    low = np.full(len(start), np.inf)
-    high = np.full(len(start), -np.inf)
-    np.minimum.at(low, index, z)
-    np.maximum.at(high, index, z)
-    return (low < solid.height - EPS) & (high > solid.bottom + EPS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine import catalogue as cat
 from ..engine.errors import Location, PositionError
 from ..engine.gc_hold import gc_held
-from . import editions, params, table_check
+from . import editions, params
 from .game import (
     Activation,
     Aro,
@@ -124,9 +124,13 @@ class _Resolver:
                 f"{', '.join(sorted(sides)) or 'none'}",
                 pos.active,
             )
-        measured = table_check.apply(pos, troopers, self.error)  # relations measured from 'at' and 'terrain'
-        if measured is not None:
-            pos = self.pos = measured.position
+        measured = None
+        if pos.table is not None:  # relations measured from 'at' and 'terrain' (shapely: imported only then)
+            from . import table_check
+
+            measured = table_check.apply(pos, troopers, self.error)
+            if measured is not None:
+                pos = self.pos = measured.position
         self._brackets()
         return Game(
             edition=self.cat.edition,

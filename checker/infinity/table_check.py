@@ -112,11 +112,9 @@ def apply(pos: Position, troopers: tuple[Trooper, ...], error: Callable[..., Pos
                     continue
                 pairs.append((a, b))
                 _measure_pair(table, table.bodies[a], table.bodies[b], edition, measured, lof)
-    ids = list(table.bodies)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            if Table.in_contact(table.bodies[a], table.bodies[b]):
-                measured[_key("contact", a, b)] = None
+    for a_body, b_body in table.near_pairs():
+        if Table.in_contact(a_body, b_body):
+            measured[_key("contact", a_body.id, b_body.id)] = None
     contact_all = True
     relations = _merge(pos, measured, lof, set(pairs), table, spans, error, contact_all)
     orders, aros, template_lines = _templates(pos, decl, table, error)
@@ -129,12 +127,11 @@ def apply(pos: Position, troopers: tuple[Trooper, ...], error: Callable[..., Pos
 def _check_overlaps(table: Table, spans: dict[str, Span], error, pos: Position) -> None:
     from .table import CONTACT_TOLERANCE
 
-    bodies = list(table.bodies.values())
-    for i, a in enumerate(bodies):
-        for b in bodies[i + 1:]:
-            if Table.gap(a, b) < -CONTACT_TOLERANCE and Table.vertical_gap(a, b) <= 0:
-                raise error(f"the bases of {a.id!r} and {b.id!r} overlap by {-Table.gap(a, b):.2f} inches: "
-                            "no table can hold them", Named(b.id, spans[b.id]))
+    for a, b in table.near_pairs():
+        if Table.gap(a, b) < -CONTACT_TOLERANCE and Table.vertical_gap(a, b) <= 0:
+            raise error(f"the bases of {a.id!r} and {b.id!r} overlap by {-Table.gap(a, b):.2f} inches: "
+                        "no table can hold them", Named(b.id, spans[b.id]))
+    for a in table.bodies.values():
         for solid in table.touching_solids(a):
             piece = next(s for s in table.solids if s.id == solid)
             if piece.polygon.contains(_point(a)) and a.z < piece.height:
@@ -157,7 +154,7 @@ def _measure_pair(table: Table, a: Body, b: Body, edition: str, measured: dict, 
     if key not in measured:
         measured[key] = f"{table.distance(a, b):.1f}"
     arc = Table.in_arc(a, b)
-    seen, cutters = table.sight(a, b)
+    seen, cutters = table.sight_between(a, b)
     measured[("sight", a.id, b.id)] = "clear" if seen else "blocked"
     if seen and cutters & table.touching_solids(b):
         measured[("cover", b.id, a.id)] = "partial"
