@@ -23,6 +23,7 @@ from .game import Trooper
 from .measure import Body, Solid, Table
 from .position import Named, Position, Relation, Span, Target
 from .table import (
+    CONTACT_TOLERANCE,
     DISTANCE_TOLERANCE,
     SILHOUETTE_SOURCE,
     TEMPLATE_SOURCE,
@@ -71,6 +72,9 @@ def bodies_of(decl: TableDecl, troopers: dict[str, Trooper], error: Callable[[st
             facing = math.degrees(math.atan2(other.x - p.x, other.y - p.y)) % 360
         bodies.append(Body(t.id, t.side, p.x, p.y, r, p.elevation, h, facing))
     solids = [Solid(d.id.text, _polygon(d, error), d.height or 0.0) for d in decl.terrain if d.kind == "solid"]
+    for d in decl.terrain:
+        if d.kind != "solid":
+            _polygon(d, error)
     return Table(bodies, solids)
 
 
@@ -78,7 +82,7 @@ def _polygon(d, error):
     from shapely.geometry import Polygon
 
     polygon = Polygon(d.points)
-    if not polygon.is_valid or polygon.area <= 0:
+    if (not polygon.is_valid or polygon.area <= 0) and error is not None:
         raise error(f"terrain {d.id.text!r} is not a simple polygon: its sides cross or it has no area", d.id)
     return polygon
 
@@ -117,6 +121,7 @@ def apply(pos: Position, troopers: tuple[Trooper, ...], error: Callable[..., Pos
             measured[_key("contact", a_body.id, b_body.id)] = None
     contact_all = True
     relations = _merge(pos, measured, lof, set(pairs), table, spans, error, contact_all)
+    relations += _zones(pos, decl, table, pairs, spans)
     orders, aros, template_lines = _templates(pos, decl, table, error)
     lines = _lines(pos, focus, lof, table, template_lines)
     unverified = _unverified(decl, edition, table)
@@ -125,8 +130,6 @@ def apply(pos: Position, troopers: tuple[Trooper, ...], error: Callable[..., Pos
 
 
 def _check_overlaps(table: Table, spans: dict[str, Span], error, pos: Position) -> None:
-    from .table import CONTACT_TOLERANCE
-
     for a, b in table.near_pairs():
         if Table.gap(a, b) < -CONTACT_TOLERANCE and Table.vertical_gap(a, b) <= 0:
             raise error(f"the bases of {a.id!r} and {b.id!r} overlap by {-Table.gap(a, b):.2f} inches: "
@@ -161,6 +164,40 @@ def _measure_pair(table: Table, a: Body, b: Body, edition: str, measured: dict, 
     lof[(a.id, b.id)] = None if arc is None else (arc and seen)
     if lof[(a.id, b.id)]:
         measured[("lof", a.id, b.id)] = None
+
+
+def _zones(pos: Position, decl: TableDecl, table: Table, pairs: list[tuple[str, str]],
+           spans: dict[str, Span]) -> tuple[Relation, ...]:
+    """The Visibility Zones the table gives (core/visibility.lp reads them and keeps the
+    most obscuring): ``visibility_inside`` for a trooper whose base touches a zone (N5
+    v5.1.1 p.20, Inside), ``visibility`` for a measured pair whose base centres' line
+    crosses one."""
+    from shapely.geometry import LineString, Point
+
+    zones = [(d, _polygon(d, None)) for d in decl.terrain if d.kind == "zone" and d.zone]
+    if not zones:
+        return ()
+    found: list[Relation] = []
+    inside = set()
+    for body in table.bodies.values():
+        for d, polygon in zones:
+            if polygon.distance(Point(body.x, body.y)) <= body.r + CONTACT_TOLERANCE:
+                inside.add((body.id, d.zone))
+                named = Named(body.id, spans[body.id])
+                found.append(Relation("visibility_inside", named, named, 0, Named(str(d.zone), d.id.span)))
+    done = set()
+    for a, b in pairs:
+        key = (a, b) if a < b else (b, a)
+        if key in done:
+            continue
+        done.add(key)
+        A, B = table.bodies[a], table.bodies[b]
+        line = LineString([(A.x, A.y), (B.x, B.y)])
+        for d, polygon in zones:
+            if (a, d.zone) in inside or (b, d.zone) in inside or not line.intersects(polygon):
+                continue
+            found.append(Relation("visibility", Named(a, spans[a]), Named(b, spans[b]), 0, Named(str(d.zone), d.id.span)))
+    return tuple(found)
 
 
 def _key(kind: str, a: str, b: str) -> tuple[str, str, str]:
@@ -326,6 +363,14 @@ def _lines(pos: Position, focus: list[str], lof: dict, table: Table, template_li
     if unplaced:
         lines.append(f"Not placed (their relations are only the stated ones): {', '.join(unplaced)}")
     lines.extend(template_lines)
+    zones = [t.id.text for t in (pos.table.terrain if pos.table else ()) if t.kind == "zone"]
+    if zones:
+        lines.append(f"Visibility Zones measured ({', '.join(zones)}): a zone the line between two measured troopers' "
+                     "base centres crosses, or a placed trooper's base touches (inside); stated 'visibility' lines are "
+                     "taken as written, not checked")
+    difficult = [t.id.text for t in (pos.table.terrain if pos.table else ()) if t.kind == "difficult"]
+    if difficult:
+        lines.append(f"Not read by any rule: difficult terrain {', '.join(difficult)} (drawn only)")
     return tuple(lines)
 
 
