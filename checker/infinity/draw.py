@@ -20,6 +20,7 @@ from .table_check import Measured
 
 SCALE = 20.0  # pixels per inch
 MARGIN = 2.0  # inches around what is drawn
+MIN_WIDTH = 24.0  # inches: the legend's room
 SIDE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 TERRAIN_STYLE = {
     "solid": 'fill="#8c8c8c" fill-opacity="0.8" stroke="#404040"',
@@ -39,11 +40,15 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
     bodies = list(table.bodies.values())
     decl = position.table
     assert decl is not None
-    xs = [b.x for b in bodies] + [x for t in decl.terrain for x, _ in t.points]
-    ys = [b.y for b in bodies] + [y for t in decl.terrain for _, y in t.points]
-    reach = ZOC_INCHES + 1 if zoc else 1
-    left, right = min(xs) - MARGIN - (reach if zoc else 0), max(xs) + MARGIN + (reach if zoc else 0)
-    bottom, top = min(ys) - MARGIN - (reach if zoc else 0), max(ys) + MARGIN + (reach if zoc else 0)
+    templates = [(placed, table.template(placed.shape, placed.placement, table.bodies[placed.attacker.text],
+                                         table.bodies[placed.target.text])[0]) for placed in decl.templates]
+    corners = [(x, y) for _placed, area in templates for x, y in area.exterior.coords]
+    xs = [b.x for b in bodies] + [x for t in decl.terrain for x, _ in t.points] + [x for x, _ in corners]
+    ys = [b.y for b in bodies] + [y for t in decl.terrain for _, y in t.points] + [y for _, y in corners]
+    reach = MARGIN + (ZOC_INCHES + 1 if zoc else 0)
+    left, right = min(xs) - reach, max(xs) + reach
+    right = max(right, left + MIN_WIDTH)  # room for the legend
+    bottom, top = min(ys) - reach - 1, max(ys) + reach
     width, height = (right - left) * SCALE, (top - bottom) * SCALE
 
     def px(x: float, y: float) -> tuple[float, float]:
@@ -59,9 +64,10 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
     for t in decl.terrain:
         points = " ".join("{},{}".format(*px(x, y)) for x, y in t.points)
         label = t.id.text + (f" h{t.height:g}" if t.height is not None else "") + (f" {t.zone}" if t.zone else "")
+        # below the piece's lowest corner, where no base stands on it
         cx = sum(x for x, _ in t.points) / len(t.points)
-        cy = sum(y for _, y in t.points) / len(t.points)
-        lx, ly = px(cx, cy)
+        lx, ly = px(cx, min(y for _, y in t.points))
+        ly += 11
         out.append(f'<polygon class="terrain {t.kind}" data-id={quoteattr(t.id.text)} points="{points}" '
                    f'{TERRAIN_STYLE[t.kind]}><title>{escape(label)}</title></polygon>')
         out.append(f'<text class="terrain-label" x="{lx}" y="{ly}" font-size="10" text-anchor="middle">'
@@ -76,9 +82,7 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
                        'stroke-opacity="0.5" stroke-dasharray="6 4"/>')
         out.append("</g>")
     out.append('<g id="templates">')
-    for placed in decl.templates:
-        attacker, target = table.bodies[placed.attacker.text], table.bodies[placed.target.text]
-        area, _focus = table.template(placed.shape, placed.placement, attacker, target)
+    for placed, area in templates:
         points = " ".join("{},{}".format(*px(x, y)) for x, y in area.exterior.coords)
         out.append(f'<polygon class="template" data-attacker={quoteattr(placed.attacker.text)} '
                    f'data-target={quoteattr(placed.target.text)} data-shape={quoteattr(placed.shape)} '
@@ -117,16 +121,18 @@ def _trooper(b: Body, colour: str, px) -> list[str]:
         (sx, sy), (ex, ey) = px(*ends[0]), px(*ends[1])
         lines.append(f'<path class="arc" d="M {sx} {sy} A {r:.2f} {r:.2f} 0 0 1 {ex} {ey} Z" fill="{colour}" '
                      'fill-opacity="0.6"/>')
+    label = b.id + (f" (up {b.z:g})" if b.z else "")
     lines.append(f'<text class="id" x="{cx}" y="{cy - r - 3:.2f}" font-size="11" text-anchor="middle">'
-                 f"{escape(b.id)}</text>")
+                 f"{escape(label)}</text>")
     lines.append("</g>")
     return lines
 
 
 def _legend(height: float) -> str:
-    y = height - 8
-    return (f'<g id="legend" font-size="10"><text x="6" y="{y:.2f}">1 inch = {SCALE:g} px; '
-            "green: LoF; red: no LoF; grey: not measured; darker half: front arc</text></g>")
+    return (f'<g id="legend" font-size="10"><text x="6" y="{height - 20:.2f}">1 inch = {SCALE:g} px; darker half '
+            "of a base: its front arc; orange: a template</text>"
+            f'<text x="6" y="{height - 7:.2f}">LoF, each way (set to the right of its direction): green, LoF; '
+            "red, none; grey dashes, not measured</text></g>")
 
 
 def picture(text: str, file: str, zoc: bool = False) -> str | None:
