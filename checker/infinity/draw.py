@@ -1,7 +1,7 @@
 """A picture of a position's table as SVG text (``ruling draw``).
 
 Bases to scale with their ids and front 180-degree arcs, the scenery (solid, Visibility
-Zones, difficult terrain), Zones of Control on request, the Lines of Fire measured
+Zones, difficult terrain), moves (a dashed path to a dashed base), Zones of Control on request, the Lines of Fire measured
 between the activated trooper and every other (green: LoF; red: none, blocked or out of
 its arc; grey dashes: not measured, no facing written) and the templates placed. The
 drawing's y axis points up the table, as the notation's does.
@@ -43,6 +43,7 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
     templates = [(placed, table.template(placed.shape, placed.placement, table.bodies[placed.attacker.text],
                                          table.bodies[placed.target.text])[0]) for placed in decl.templates]
     corners = [(x, y) for _placed, area in templates for x, y in area.exterior.coords]
+    corners += [p for m in decl.moves for p in m.points]
     xs = [b.x for b in bodies] + [x for t in decl.terrain for x, _ in t.points] + [x for x, _ in corners]
     ys = [b.y for b in bodies] + [y for t in decl.terrain for _, y in t.points] + [y for _, y in corners]
     reach = MARGIN + (ZOC_INCHES + 1 if zoc else 0)
@@ -98,6 +99,18 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
         out.append(f'<line class="lof {css}" data-from={quoteattr(viewer)} data-to={quoteattr(seen_one)} '
                    f'x1="{x1 + ox:.2f}" y1="{y1 + oy:.2f}" x2="{x2 + ox:.2f}" y2="{y2 + oy:.2f}" {style} '
                    'stroke-width="1.5" stroke-opacity="0.8"/>')
+    out.append("</g>")
+    out.append('<g id="moves">')
+    for m in decl.moves:
+        start = table.bodies[m.trooper.text]
+        points = " ".join("{},{}".format(*px(x, y)) for x, y in ((start.x, start.y), *m.points))
+        out.append(f'<polyline class="move" data-id={quoteattr(m.trooper.text)} points="{points}" fill="none" '
+                   'stroke="#555555" stroke-width="1.5" stroke-dasharray="6 3"/>')
+        end = measured.ends.get(m.trooper.text)
+        if end is not None:
+            ex, ey = px(end.x, end.y)
+            out.append(f'<circle class="move-end" data-id={quoteattr(end.id)} cx="{ex}" cy="{ey}" '
+                       f'r="{end.r * SCALE:.2f}" fill="none" stroke="#555555" stroke-dasharray="3 2"/>')
     out.append("</g>")
     out.append('<g id="troopers">')
     for b in bodies:

@@ -33,7 +33,7 @@ from .position import (
     lines_of,
 )
 from .table import BOUNDS as TABLE_BOUNDS
-from .table import Placement, TableDecl, TemplateDecl, TerrainDecl
+from .table import MoveDecl, Placement, TableDecl, TemplateDecl, TerrainDecl
 
 # What each terminal is called in an error message.
 TERMINAL_WORDS = {
@@ -116,6 +116,8 @@ TERMINAL_WORDS = {
     "TEMPLATE_KW": "'template'",
     "ON_KW": "'on'",
     "TEMPLATE_SHAPE": "a template ('circular', 'small teardrop' or 'large teardrop')",
+    "MOVE_KW": "'move'",
+    "VIA_KW": "'via'",
     "_NL": "the end of the line",
     "$END": "the end of the file",
 }
@@ -573,9 +575,10 @@ class _Builder:
 
     def _table(self) -> TableDecl | None:
         f = self.fields
-        if not (f.get("placements") or f.get("terrain") or f.get("templates")):
+        if not (f.get("placements") or f.get("terrain") or f.get("templates") or f.get("moves")):
             return None
-        return TableDecl(tuple(f.get("placements", ())), tuple(f.get("terrain", ())), tuple(f.get("templates", ())))
+        return TableDecl(tuple(f.get("placements", ())), tuple(f.get("terrain", ())), tuple(f.get("templates", ())),
+                         tuple(f.get("moves", ())))
 
     def _inches(self, token: Token) -> float:
         """A coordinate, height or elevation in inches, inside the table's bounds."""
@@ -637,3 +640,14 @@ class _Builder:
         shape = " ".join(str(_tokens(node, "TEMPLATE_SHAPE")[0]).split())
         placement = "impact" if _tokens(node, "ON_KW") else "direct"
         self.fields.setdefault("templates", []).append(TemplateDecl(attacker, shape, placement, target))
+
+    def _move_path(self, node: Tree) -> None:
+        trooper = _named(_tokens(node, "NAME")[0])
+        for earlier in self.fields.setdefault("moves", []):
+            if earlier.trooper.text == trooper.text:
+                raise NotationError(
+                    f"a second 'move' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
+                    "write the whole path on one line",
+                    Location(self.file, trooper.span.line, trooper.span.column, self.lines[trooper.span.line - 1]))
+        points = tuple(self._point(p) for p in _subtrees(node, "point"))
+        self.fields["moves"].append(MoveDecl(trooper, points))

@@ -86,12 +86,22 @@ class TemplateDecl:
 
 
 @dataclass(frozen=True)
+class MoveDecl:
+    """``move alg via 12 14, 15 18``: the path of the activated trooper's first skill,
+    from where it stands through these points (checker/infinity/table_moves.py)."""
+
+    trooper: Named
+    points: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
 class TableDecl:
     """Every table statement of a position."""
 
     placements: tuple[Placement, ...] = ()
     terrain: tuple[TerrainDecl, ...] = ()
     templates: tuple[TemplateDecl, ...] = ()
+    moves: tuple[MoveDecl, ...] = ()
 
 
 def silhouette_inches(s: int, prone: bool) -> tuple[float, float]:

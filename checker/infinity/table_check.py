@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..engine.errors import PositionError
+from . import table_areas, table_moves
 from .game import Trooper
 from .measure import Body, Solid, Table
-from .position import Named, Position, Relation, Span, Target
+from .position import Named, Position, Relation, Span
 from .table import (
     CONTACT_TOLERANCE,
     DISTANCE_TOLERANCE,
@@ -47,6 +48,7 @@ class Measured:
     table: Table
     pairs: tuple[tuple[str, str], ...]  # the ordered pairs whose lof was measured
     lof: dict[tuple[str, str], bool | None]  # per measured pair: LoF, or None (no facing)
+    ends: dict[str, Body] = field(default_factory=dict)  # each mover's body at the end of its path
 
 
 def bodies_of(decl: TableDecl, troopers: dict[str, Trooper], error: Callable[[str, Named | None], PositionError]) -> Table:
@@ -120,13 +122,14 @@ def apply(pos: Position, troopers: tuple[Trooper, ...], error: Callable[..., Pos
         if Table.in_contact(a_body, b_body):
             measured[_key("contact", a_body.id, b_body.id)] = None
     contact_all = True
-    relations = _merge(pos, measured, lof, set(pairs), table, spans, error, contact_all)
-    relations += _zones(pos, decl, table, pairs, spans)
-    orders, aros, template_lines = _templates(pos, decl, table, error)
-    lines = _lines(pos, focus, lof, table, template_lines)
+    path, path_lines, ends = table_moves.apply_moves(pos, table, edition, spans, measured, error)
+    relations = _merge(pos, measured, lof, set(pairs), table, spans, error, contact_all) + tuple(path)
+    relations += table_areas.zones(pos, decl, table, pairs, spans)
+    orders, aros, template_lines = table_areas.templates(pos, decl, table, error, ends)
+    lines = _lines(pos, focus, lof, table, template_lines + path_lines)
     unverified = _unverified(decl, edition, table)
     return Measured(replace(pos, relations=relations, orders=orders, aros=aros), lines, unverified, table,
-                    tuple(pairs), lof)
+                    tuple(pairs), lof, ends)
 
 
 def _check_overlaps(table: Table, spans: dict[str, Span], error, pos: Position) -> None:
@@ -164,40 +167,6 @@ def _measure_pair(table: Table, a: Body, b: Body, edition: str, measured: dict, 
     lof[(a.id, b.id)] = None if arc is None else (arc and seen)
     if lof[(a.id, b.id)]:
         measured[("lof", a.id, b.id)] = None
-
-
-def _zones(pos: Position, decl: TableDecl, table: Table, pairs: list[tuple[str, str]],
-           spans: dict[str, Span]) -> tuple[Relation, ...]:
-    """The Visibility Zones the table gives (core/visibility.lp reads them and keeps the
-    most obscuring): ``visibility_inside`` for a trooper whose base touches a zone (N5
-    v5.1.1 p.20, Inside), ``visibility`` for a measured pair whose base centres' line
-    crosses one."""
-    from shapely.geometry import LineString, Point
-
-    zones = [(d, _polygon(d, None)) for d in decl.terrain if d.kind == "zone" and d.zone]
-    if not zones:
-        return ()
-    found: list[Relation] = []
-    inside = set()
-    for body in table.bodies.values():
-        for d, polygon in zones:
-            if polygon.distance(Point(body.x, body.y)) <= body.r + CONTACT_TOLERANCE:
-                inside.add((body.id, d.zone))
-                named = Named(body.id, spans[body.id])
-                found.append(Relation("visibility_inside", named, named, 0, Named(str(d.zone), d.id.span)))
-    done = set()
-    for a, b in pairs:
-        key = (a, b) if a < b else (b, a)
-        if key in done:
-            continue
-        done.add(key)
-        A, B = table.bodies[a], table.bodies[b]
-        line = LineString([(A.x, A.y), (B.x, B.y)])
-        for d, polygon in zones:
-            if (a, d.zone) in inside or (b, d.zone) in inside or not line.intersects(polygon):
-                continue
-            found.append(Relation("visibility", Named(a, spans[a]), Named(b, spans[b]), 0, Named(str(d.zone), d.id.span)))
-    return tuple(found)
 
 
 def _key(kind: str, a: str, b: str) -> tuple[str, str, str]:
@@ -290,61 +259,6 @@ def _contradiction(r: Relation, measured: dict, lof: dict, pairs: set, table: Ta
 
 def _step(step: int) -> str:
     return "from the first skill" if step == 1 else "from the second skill"
-
-
-def _templates(pos: Position, decl: TableDecl, table: Table, error):
-    """The Order and AROs with the brackets each placed template gives; the Table lines
-    naming what each covers."""
-    orders, aros = list(pos.orders), list(pos.aros)
-    lines = []
-    for t in decl.templates:
-        for named in (t.attacker, t.target):
-            if named.text not in table.bodies:
-                raise error(f"the template's {'attacker' if named is t.attacker else 'target'} {named.text!r} "
-                            "is not placed: write 'at ID X Y'", named)
-        attacker, target = table.bodies[t.attacker.text], table.bodies[t.target.text]
-        area, focus = table.template(t.shape, t.placement, attacker, target)
-        _length, width = TEMPLATES[t.shape]
-        hit = table.covered(area, focus, width / 2, attacker.z if t.placement == "direct" else target.z)
-        if target.id not in hit:
-            raise error(f"the {t.shape} template of {t.attacker.text!r} does not reach its main target "
-                        f"{t.target.text!r}: such an Attack automatically fails (N5 rulebook v5.1.1 p.42), which no "
-                        "rule here models", t.target, ("a template placed over its main target",))
-        covered = tuple(i for i in hit if i not in (attacker.id, target.id))
-        lines.append(f"template {t.attacker.text} {t.shape} ({t.placement}) -> {t.target.text}: covers "
-                     f"{', '.join(covered) or 'no other trooper'}")
-        found = False
-        for i, o in enumerate(orders):
-            if o.trooper.text == t.attacker.text:
-                skills, hit_here = _fill(o.skills, t, covered, error)
-                orders[i], found = replace(o, skills=skills), found or hit_here
-        for i, ar in enumerate(aros):
-            if ar.trooper.text == t.attacker.text:
-                skills, hit_here = _fill((ar.skill,), t, covered, error)
-                aros[i], found = replace(ar, skill=skills[0]), found or hit_here
-        if not found:
-            raise error(f"no skill declared by {t.attacker.text!r} targets {t.target.text!r}: a template is "
-                        "placed for an attack on its main target", t.target)
-    return tuple(orders), tuple(aros), lines
-
-
-def _fill(skills, t, covered: tuple[str, ...], error):
-    out, found = [], False
-    for s in skills:
-        targets = []
-        for target in s.targets:
-            if target.id.text == t.target.text:
-                found = True
-                written = {c.text for c in target.covered}
-                if target.covered and written != set(covered):
-                    raise error(
-                        f"stated brackets [{' '.join(sorted(written))}] contradict the template placed on line "
-                        f"{t.attacker.span.line}: measured, it covers [{' '.join(covered)}]",
-                        target.covered[0], ("the troopers the template covers, or no brackets: ruling measures them",))
-                target = Target(target.id, target.burst, tuple(Named(c, t.target.span) for c in covered))
-            targets.append(target)
-        out.append(replace(s, targets=tuple(targets)))
-    return tuple(out), found
 
 
 def _lines(pos: Position, focus: list[str], lof: dict, table: Table, template_lines: list[str]) -> tuple[str, ...]:
