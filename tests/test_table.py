@@ -173,3 +173,22 @@ def test_ruling_draw_png(tmp_path):
     result = CliRunner().invoke(main, ["draw", str(source), "-o", str(out)], catch_exceptions=False)
     assert result.exit_code == EXIT_OK
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_grammar_table_example_parses():
+    """The Table section's example in grammar/position.lark reads into the table's
+    statements (placements, terrain of each kind, templates both ways, a path)."""
+    from checker.engine.resources import grammar_file
+
+    lines = grammar_file().read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("// ---") and line.endswith("Table"))
+    example = [line[5:] for line in lines[start:] if line.startswith("//   ") and not line.startswith("//    ")]
+    header = "edition n5\nactive nomads\ntrooper fus1 panoceania { S 2 }\ntrooper hellcat nomads { S 2 }\n"
+    table = notation.parse(header + "\n".join(example) + "\n").table
+    assert table is not None
+    assert [p.trooper.text for p in table.placements] == ["fus1", "hellcat"]
+    assert table.placements[1].toward is not None and table.placements[1].elevation == 2
+    assert [(t.kind, t.zone, t.height) for t in table.terrain] == [("solid", None, 1.5), ("zone", "poor", None),
+                                                                   ("difficult", None, None)]
+    assert [(t.shape, t.placement) for t in table.templates] == [("small teardrop", "direct"), ("circular", "impact")]
+    assert [m.points for m in table.moves] == [((12.0, 14.0), (15.0, 18.0))]
