@@ -6,6 +6,7 @@ Usage::
     python benchmarks/bench.py --sizes 5 15 --runs 3
     python benchmarks/bench.py --quick         # N = 15, 200, 2000; 3 runs; verify once
     python benchmarks/bench.py --batching --runs 3   # what solving positions together saves
+    python benchmarks/bench.py --table --sizes 15 50 200   # what measuring the table costs (table_bench.py)
 
 Every wall time is also printed as a ratio to the floor: the median wall time of
 ``python -c "import clingo, lark, click"`` measured in the same run, so numbers taken
@@ -222,6 +223,8 @@ def main() -> None:
     parser.add_argument("--no-verify", action="store_true", help="skip `ruling verify cases/`")
     parser.add_argument("--batching", action="store_true",
                         help="only what solving positions together saves (verify, odds, the cache folder)")
+    parser.add_argument("--table", action="store_true",
+                        help="only what measuring the table costs (benchmarks/table_bench.py)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     if sys.argv[1:2] == ["--alone"]:
         alone(sys.argv[2:])
@@ -232,6 +235,12 @@ def main() -> None:
         return
     sizes = args.sizes or ([15, 200, 2000] if args.quick else [5, 15, 50, 200, 2000])
     runs = args.runs or (3 if args.quick else 7)
+    if args.table:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import table_bench  # benchmarks/table_bench.py
+
+        table_bench.run(args.sizes or [15, 50, 200], runs)
+        return
     floor = wall(FLOOR, max(runs, 5))
     print(f"floor (`python -c \"import clingo, lark, click\"`): {floor:.3f} s wall, median of {max(runs, 5)}")
     if args.batching:

@@ -200,6 +200,33 @@ def facts(file: str, fmt: str) -> None:
 
 
 @main.command(epilog=EXIT_CODES_HELP)
+@position_argument
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), required=True,
+              help="The picture file: SVG, or PNG when it ends in .png.")
+@click.option("--zoc", is_flag=True, help="Draw each trooper's Zone of Control.")
+def draw(file: str, out: str, zoc: bool) -> None:
+    """Draw the position's table: bases to scale with ids and front arcs, scenery, Lines
+    of Fire coloured by what was measured, templates (docs/table.md)."""
+    text = _guard(lambda: _read(file), "text")
+    picture = _guard(lambda: games.for_text(text, file).picture(text, file, zoc=zoc), "text")
+    if picture is None:
+        _fail(RulingError(f"{file}: the position places no trooper ('at ID X Y'): nothing to draw"), "text")
+    try:
+        if out.lower().endswith(".png"):
+            import cairosvg  # optional: only a PNG needs it
+
+            cairosvg.svg2png(bytestring=picture.encode("utf-8"), write_to=out)
+        else:
+            Path(out).write_text(picture, encoding="utf-8")
+    except ImportError:
+        _fail(RulingError("a PNG needs the cairosvg package (pip install cairosvg); write an .svg instead"), "text")
+    except OSError as exc:
+        _fail(RulingError(f"{out}: cannot write: {exc}"), "text")
+    click.echo(f"wrote {out}")
+    sys.exit(EXIT_OK)
+
+
+@main.command(epilog=EXIT_CODES_HELP)
 @click.argument("rule_ids", metavar="[ID]...", nargs=-1)
 @click.option("--edition", type=click.Choice(games.rule_sets()),
               help="Only this rule set's rules: an Infinity edition or another game (default: every one).")

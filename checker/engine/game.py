@@ -107,19 +107,19 @@ class Game(Protocol):
         """
         ...
 
-    def picture(self, text: str, file: str) -> str | None:
-        """The position drawn as an SVG document with its coordinates, or None for a
-        position (or a game) without them.
+    def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
+        """The rule set the position is judged by and the facts it gives the rule base."""
+        ...
+
+    def picture(self, text: str, file: str, *, zoc: bool = False) -> str | None:
+        """The SVG text of the position's table (``ruling draw``; ``zoc``: with the Zones
+        of Control), or None when the position has no coordinates.
 
         Raises
         ------
         RulingError
             For bad input (located).
         """
-        ...
-
-    def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
-        """The rule set the position is judged by and the facts it gives the rule base."""
         ...
 
     def load_case(self, path: Path, data: dict, text: str) -> Case:

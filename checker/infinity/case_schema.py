@@ -60,9 +60,11 @@ OPTION_PENDING = ListOf(
 CONFLICT_KEY = Rules(what='a string "subject | rule | rule"', sep=" | ", skip=1)
 CONFLICT_KEYS = ListOf(CONFLICT_KEY, 'a list of strings "subject | rule | rule"')
 # What a verdict lists under Not modelled (or under Unverified values), as "kind/id"
-# with the catalogue's kind ("special_skills/sat_lock", "states/stunned").
+# with the catalogue's kind ("special_skills/sat_lock", "states/stunned"), or "table" for
+# a table value (checker/infinity/table.py: "table/small_teardrop", "table/silhouettes").
 NOT_MODELLED = ListOf(
-    Pattern(what='a string "kind/id" ("special_skills/sat_lock")', pattern=rf"(?:{'|'.join(KINDS)})/[a-z0-9_]+"),
+    Pattern(what='a string "kind/id" ("special_skills/sat_lock")',
+            pattern=rf"(?:{'|'.join((*KINDS, 'table'))})/[a-z0-9_]+"),
     'a list of strings "kind/id"')
 COMMON: dict[str, Spec] = {
     "conflicts": CONFLICT_KEYS,

@@ -141,6 +141,8 @@ class Game:
     fireteams: tuple[Fireteam, ...] = ()
     discards: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (trooper, the roll dice it discards)
     army: tuple[ArmyFact, ...] = ()  # the Player Turn's statements (docs/turn.md)
+    table: tuple[str, ...] = ()  # what was measured from the table and what stated (checker/infinity/table_check.py)
+    table_unverified: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()  # (id, name, source, troopers)
 
     @property
     def activated(self) -> tuple[str, ...]:

@@ -106,14 +106,16 @@ class Infinity:
         return Output.of(fmt, lambda: odds_render.odds_dict(priced), lambda: odds_render.odds_text(priced),
                          bool(priced.conflicts or priced.breaches))
 
-    def picture(self, text: str, file: str) -> str | None:
-        return None  # no module of this game draws a position
-
     def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
         from . import analysis
 
         game, _, symbols = analysis.load(text, file)
         return game.edition, symbols
+
+    def picture(self, text: str, file: str, *, zoc: bool = False) -> str | None:
+        from . import draw
+
+        return draw.picture(text, file, zoc)
 
     def load_case(self, path: Path, data: dict, text: str) -> Case:
         from . import cases

@@ -6,8 +6,12 @@ Every name keeps the place it was written at, so later stages can point at it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.numbers import Range  # re-exported: the ranges below are its instances
+
+if TYPE_CHECKING:
+    from .table import TableDecl
 
 
 def lines_of(text: str) -> list[str]:
@@ -199,6 +203,7 @@ class Position:
     fireteams: tuple[FireteamDecl, ...] = ()
     army: tuple[ArmyDecl, ...] = ()  # the Player Turn's statements (docs/turn.md)
     statements: dict[str, Span] = field(default_factory=dict, compare=False)
+    table: TableDecl | None = None  # 'at', 'terrain' and 'template' statements (checker/infinity/table.py)
 
 
 # ---- The numbers a position may write ---------------------------------------------

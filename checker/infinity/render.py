@@ -386,7 +386,7 @@ def _conflicts_section(conflicts: tuple[Conflict, ...]) -> list[str]:
 ITEM_WORDS = {
     "skills": "skill", "special_skills": "special skill", "characteristics": "characteristic",
     "states": "state", "weapons": "weapon", "ammunition": "ammunition", "traits": "trait",
-    "profiles": "profile", "troop_types": "troop type", "fireteams": "Fireteam type",
+    "profiles": "profile", "troop_types": "troop type", "fireteams": "Fireteam type", "table": "table value",
 }
 STATUS_WORDS = {"yes": "modelled", "partial": "partly modelled", "no": "not modelled"}
 
@@ -394,7 +394,12 @@ STATUS_WORDS = {"yes": "modelled", "partial": "partly modelled", "no": "not mode
 def check_by_hand(r) -> list[str]:
     """The closing sections of a verdict: the items modelled from unverified values, then
     the items not fully modelled (always last)."""
-    return unverified_section(r.unverified) + not_modelled_section(r.not_modelled)
+    return table_section(getattr(r, "table", ())) + unverified_section(r.unverified) + not_modelled_section(r.not_modelled)
+
+
+def table_section(lines) -> list[str]:
+    """``Table`` lines: which relations were measured from coordinates, which stated."""
+    return ["", "Table (checker/infinity/table_check.py):", *(f"  {line}" for line in lines)] if lines else []
 
 
 def unverified_section(items) -> list[str]:

@@ -130,6 +130,7 @@ class AroReport:
     fireteam_leader: str | None = None  # the Fireteam Leader of a Fireteam Order
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
+    table: tuple[str, ...] = ()  # what was measured from the table and what stated (checker/infinity/table_check.py)
 
     def to_dict(self) -> dict:
         return plain(self)
@@ -158,6 +159,7 @@ class CheckReport:
     rules: tuple[Citation, ...] = ()  # citations of the rules the resolution applied
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
+    table: tuple[str, ...] = ()  # what was measured from the table and what stated (checker/infinity/table_check.py)
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, zone): a deployment instead of an Order
     fireteam_leader: str | None = None  # the Fireteam Leader of a Fireteam Order
 
@@ -318,17 +320,20 @@ class DeclarationsReport:
     fireteam_leader: str | None = None  # the Fireteam Leader of a Fireteam Order
     not_modelled: tuple[NotModelled, ...] = ()  # items in play the rule base does not fully model
     unverified: tuple[NotModelled, ...] = ()  # items in play modelled from values no source confirms
+    table: tuple[str, ...] = ()  # what was measured from the table and what stated (checker/infinity/table_check.py)
 
     def to_dict(self) -> dict:
         return plain(self)
 
 
-def _check_by_hand(game: Game, atoms: Atoms, catalogue: Catalogue) -> dict[str, tuple[NotModelled, ...]]:
+def _check_by_hand(game: Game, atoms: Atoms, catalogue: Catalogue) -> dict[str, tuple]:
     """What a verdict names for checking by hand: the items in play not fully modelled,
-    and those modelled from unverified values."""
+    those modelled from unverified values (the table's too), and what the table measured."""
     granted = _granted(game, atoms)
+    table_values = tuple(NotModelled("table", i, name, "yes", None, source, troopers)
+                         for i, name, source, troopers in game.table_unverified)
     return {"not_modelled": not_modelled(game, catalogue, granted),
-            "unverified": unverified(game, catalogue, granted)}
+            "unverified": unverified(game, catalogue, granted) + table_values, "table": game.table}
 
 
 def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:

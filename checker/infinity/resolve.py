@@ -124,9 +124,16 @@ class _Resolver:
                 f"{', '.join(sorted(sides)) or 'none'}",
                 pos.active,
             )
+        measured = None
+        if pos.table is not None:  # relations measured from 'at' and 'terrain' (shapely: imported only then)
+            from . import table_check
+
+            measured = table_check.apply(pos, troopers, self.error)
+            if measured is not None:
+                pos = self.pos = measured.position
         self._brackets()
         return Game(
-            edition=pos.edition.text,
+            edition=self.cat.edition,
             active_side=active,
             troopers=troopers,
             relations=tuple(self._relation(r) for r in pos.relations),
@@ -144,6 +151,8 @@ class _Resolver:
             ),
             fireteams=self._fireteams(troopers),
             army=turn.resolve_army(self, pos.army) if pos.army else (),
+            table=measured.lines if measured else (),
+            table_unverified=measured.unverified if measured else (),
         )
 
     def _fireteams(self, troopers: tuple[Trooper, ...]) -> tuple[Fireteam, ...]:

@@ -62,14 +62,14 @@ class UrbanWar:
         raise RulingError("ruling odds does not cover Urban War: the success values of its d10 tests are not "
                           "in the rule base")
 
-    def picture(self, text: str, file: str) -> str | None:
-        return None  # Urban War positions carry no coordinates
-
     def facts(self, text: str, file: str) -> tuple[str, list[clingo.Symbol]]:
         from . import facts, notation
 
         _, symbols = facts.build(notation.parse(text, file))
         return ENTRY, symbols
+
+    def picture(self, text: str, file: str, *, zoc: bool = False) -> str | None:
+        return None  # Urban War's notation places no trooper on coordinates
 
     def load_case(self, path: Path, data: dict, text: str) -> Case:
         from . import cases

@@ -1,0 +1,123 @@
+"""Moves as paths: ``move alg via 12 14, 15 18`` (the activated trooper's first skill
+moves it along these points from where it stands).
+
+What the path gives, as relations that hold from the first skill on (``from first``, as
+a player would state them): a reacting trooper whose ZoC the mover enters at some point
+of the path (N5 rulebook v5.1.1 p.20: "checking a maximum of 8 inches from any point
+along their path"), one that draws LoF to it at some point (its arc and the scenery
+as at the activation; the mover blocks no LoF along its route, p.19), the mover's LoF to
+each trooper it sees from some point (360 degrees along its route, p.19), and base
+contact at the end of the path. The distances for the rest of the Order are measured
+from the end of the path, where a second skill is declared. The verdict's Table section
+says, for each trooper, at which point of the path it first sees the mover or has it
+in its ZoC.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from .measure import Body, Table
+from .position import Named, Relation, Span
+
+STEP = 0.25  # inches between the points of a path tried for LoF
+
+
+def along(start: tuple[float, float], points: tuple[tuple[float, float], ...]) -> list[tuple[float, float, float]]:
+    """Points of the path every STEP inches (and each corner), with how far along each is."""
+    out = [(start[0], start[1], 0.0)]
+    walked = 0.0
+    here = start
+    for there in points:
+        length = math.dist(here, there)
+        count = max(1, math.ceil(length / STEP))
+        for k in range(1, count + 1):
+            f = k / count
+            out.append((here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f, walked + length * f))
+        walked += length
+        here = there
+    return out
+
+
+def path_relations(table: Table, mover: Body, points: tuple[tuple[float, float], ...], edition: str,
+                   spans: dict[str, Span], at_start: dict) -> tuple[list[Relation], list[str], Body]:
+    """The relations the path adds (from the first skill), the Table lines naming where
+    each arises, and the mover's body at the end of the path."""
+    samples = along((mover.x, mover.y), points)
+    relations: list[Relation] = []
+    lines: list[str] = []
+    end = replace(mover, x=samples[-1][0], y=samples[-1][1])
+    named_mover = Named(mover.id, spans[mover.id])
+    for other in table.bodies.values():
+        if other.id == mover.id:
+            continue
+        named_other = Named(other.id, spans[other.id])
+        zoc_at = next((s for s in samples if table.in_zoc(other, replace(mover, x=s[0], y=s[1]), edition)), None)
+        if zoc_at is not None and ("zoc", other.id, mover.id) not in at_start:
+            relations.append(Relation("zoc", named_other, named_mover, 1))
+            lines.append(f"{mover.id}'s path enters {other.id}'s ZoC {zoc_at[2]:.1f} inches along, at "
+                         f"({zoc_at[0]:.1f}, {zoc_at[1]:.1f})")
+        # the mover's own Silhouette where it started blocks nothing: it shares the mover's id
+        seen_at = mover_sees = None
+        for s in samples:
+            there = replace(mover, x=s[0], y=s[1])
+            if not table.sight(other, there)[0]:
+                continue
+            mover_sees = mover_sees or s  # 360 degrees along its route
+            if Table.in_arc(other, there):
+                seen_at = s
+                break
+        if seen_at is not None and ("lof", other.id, mover.id) not in at_start:
+            relations.append(Relation("lof", named_other, named_mover, 1))
+            lines.append(f"{other.id} draws LoF to {mover.id} {seen_at[2]:.1f} inches along its path, at "
+                         f"({seen_at[0]:.1f}, {seen_at[1]:.1f})")
+        if mover_sees is not None and ("lof", mover.id, other.id) not in at_start:
+            relations.append(Relation("lof", named_mover, named_other, 1))
+        if Table.in_contact(end, other) and ("contact", *sorted((mover.id, other.id))) not in at_start:
+            relations.append(Relation("contact", named_mover, named_other, 1))
+            lines.append(f"{mover.id}'s path ends in base contact with {other.id}")
+    return relations, lines, end
+
+
+
+def apply_moves(pos, table: Table, edition: str, spans: dict[str, Span], measured: dict, error
+                ) -> tuple[list[Relation], list[str], dict[str, Body]]:
+    """Every ``move`` of the position: the relations its path adds (those not stated),
+    the Table lines, and each mover's body at the end of its path. The distances of
+    ``measured`` that involve a mover are measured again from there. A stated ``from
+    first`` relation of a mover that neither the activation nor the path gives is a
+    position error naming both."""
+    decl = pos.table
+    relations: list[Relation] = []
+    lines: list[str] = []
+    ends: dict[str, Body] = {}
+    activated = {o.trooper.text for o in pos.orders}
+    for m in decl.moves if decl else ():
+        if m.trooper.text not in table.bodies:
+            raise error(f"'move' for {m.trooper.text!r}, which no 'at' places", m.trooper)
+        if m.trooper.text not in activated:
+            raise error(f"'move' gives the path of the activated trooper's first skill, and {m.trooper.text!r} has "
+                        "no 'order'", m.trooper)
+        mover = table.bodies[m.trooper.text]
+        found, said, end = path_relations(table, mover, m.points, edition, spans, measured)
+        relations += found
+        lines += said
+        ends[mover.id] = end
+        for key in list(measured):
+            if key[0] == "distance" and mover.id in key[1:]:
+                other = key[2] if key[1] == mover.id else key[1]
+                measured[key] = f"{table.distance(end, table.bodies[other]):.1f}"
+        lines.append(f"distances of {mover.id} measured from the end of its path")
+    stated = {(r.kind, r.subject.text, r.object.text) for r in pos.relations}
+    given = {(r.kind, r.subject.text, r.object.text) for r in relations}
+    for r in pos.relations:
+        if r.step != 1 or r.kind not in ("lof", "zoc", "contact") or r.subject.text not in ends and r.object.text not in ends:
+            continue
+        key = (r.kind, r.subject.text, r.object.text)
+        if key not in given and (r.kind != "contact" or (r.kind, r.object.text, r.subject.text) not in given):
+            raise error(f"stated '{r.kind} {r.subject.text} {'-> ' if r.kind != 'contact' else ''}{r.object.text} from first' "
+                        f"(line {r.subject.span.line}) contradicts the table: measured along the path, it never arises",
+                        r.subject, ("a relation the 'move' path gives, or none: ruling measures it",))
+    return [r for r in relations if (r.kind, r.subject.text, r.object.text) not in stated
+            and (r.kind != "contact" or (r.kind, r.object.text, r.subject.text) not in stated)], lines, ends
