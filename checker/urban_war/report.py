@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..engine.answers import Term
 from ..engine.solver import Atoms
 from . import answers as ans
+from .damage import Damage, Roll, damage_of, rolls_of
 from .facts import Game
 
 # What each unresolved test is, in words (ids from asp/urban_war/).
@@ -158,38 +159,6 @@ class Reactions(Verdict):
 
 
 @dataclass(frozen=True)
-class Damage:
-    """One model's resolution: each wound caused, and what its dice made of it."""
-
-    model: str
-    points: tuple[tuple[int, str], ...]  # (point, dodged | dodge unresolved | saved | wound | armour die missing)
-    wounds_lost: int | None
-    wounds: int | None
-    excess: int = 0  # wounds caused past those the model had left
-    left: int | None = None  # wounds left afterwards
-
-    def to_dict(self) -> dict:
-        return {"model": self.model, "points": [{"point": i, "result": r} for i, r in self.points],
-                "wounds_lost": self.wounds_lost, "wounds": self.wounds, "excess": self.excess,
-                "wounds_left": self.left}
-
-
-@dataclass(frozen=True)
-class Roll:
-    """One d10 as written, with its total after modifiers and its result."""
-
-    model: str
-    kind: str
-    index: int
-    total: int | None
-    result: str  # passed | failed | open
-
-    def to_dict(self) -> dict:
-        return {"model": self.model, "kind": self.kind, "die": self.index, "total": self.total,
-                "result": self.result}
-
-
-@dataclass(frozen=True)
 class Check(Verdict):
     actions: tuple[Option, ...] = ()
     reactions: tuple[Option, ...] = ()
@@ -298,24 +267,8 @@ def reactions(game: Game, atoms: Atoms) -> Reactions:
 def check(game: Game, atoms: Atoms) -> Check:
     actions = _options(game, atoms, [a.subject for a in atoms.of(ans.DeclaredAct)])
     reacts = _options(game, atoms, [r.subject for r in atoms.of(ans.DeclaredReaction)])
-    damage = []
-    results: dict[str, dict[int, str]] = defaultdict(dict)
-    for kind, word in ans.RESULTS:
-        for point in atoms.of(kind):
-            results[point.model][point.point] = word
-    lost = {w.model: w.wounds for w in atoms.of(ans.WoundsLost)}
-    excess = {w.model: w.wounds for w in atoms.of(ans.WoundsExcess)}
-    left = {w.model: w.wounds for w in atoms.of(ans.WoundsLeft)}
-    attrs = {m.id: {a: v for a, v, _ in m.attributes} for m in game.position.models}
-    damaged = [n.text for n, _ in game.position.wounds] + sorted(set(results) - {n.text for n, _ in game.position.wounds})
-    for model in dict.fromkeys(damaged):
-        damage.append(Damage(model, tuple(sorted(results[model].items())), lost.get(model),
-                             attrs.get(model, {}).get("w"), excess.get(model, 0), left.get(model)))
-    totals = {(t.model, t.kind, t.index): t.total for t in atoms.of(ans.Total)}
-    verdicts = {(p.model, p.kind, p.index): "passed" for p in atoms.of(ans.Passed)}
-    verdicts |= {(f.model, f.kind, f.index): "failed" for f in atoms.of(ans.Failed)}
-    verdicts |= {(o.model, o.kind, o.index): "open" for o in atoms.of(ans.OpenDie)}
-    rolls = tuple(Roll(m, k, i, totals.get((m, k, i)), r) for (m, k, i), r in sorted(verdicts.items()))
+    damage = damage_of(game, atoms)
+    rolls = rolls_of(atoms)
     outcomes = tuple(sorted((str(o.subject), term_text(o.what), o.rule) for o in atoms.of(ans.Outcome)))
     lost_states = tuple(sorted((str(x.subject), x.state, x.rule) for x in atoms.of(ans.Loses) if x.state != "normal"))
     states = tuple(sorted((str(g.subject), g.state, g.rule) for g in atoms.of(ans.Gains)))
@@ -326,5 +279,5 @@ def check(game: Game, atoms: Atoms) -> Check:
                                     key=lambda c: (c.subject, c.state1, c.rule1, c.state2, c.rule2)))
     rules = outcome_rules | {r for c in clashes for _, r in c.states} | {x.rule for x in atoms.of(ans.Loses)}
     return Check(**_verdict(game, atoms, rules, actions + reacts), actions=tuple(sorted(actions, key=lambda o: o.slot)),
-                 reactions=tuple(reacts), damage=tuple(damage), states=states, applied=applied,
+                 reactions=tuple(reacts), damage=damage, states=states, applied=applied,
                  state_clashes=clashes, rolls=rolls, outcomes=outcomes, lost_states=lost_states)
