@@ -593,7 +593,7 @@ class _Builder:
             group, count = None, ints[0] if ints else None
         self.fields["army"].append(ArmyDecl(kind, subject, group, count, own))
 
-    def _tokens(self, node: Tree) -> None:
+    def _command_tokens(self, node: Tree) -> None:
         self._army(node, "tokens")
 
     def _pool(self, node: Tree) -> None:
