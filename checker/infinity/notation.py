@@ -722,6 +722,17 @@ class Statement:
     phase: tuple[int, int] | None = None
 
 
+def _step_number(token: Token, source: str, file: str) -> int:
+    """A ``step`` line's number, if a Player Turn can hold that many Orders."""
+    bound = RANGES["step"]
+    number = bound.read(str(token))
+    if number is None:
+        at = _span(token)
+        raise PositionError(bound.out_of_range(str(token)),
+                            Location(file, at.line, at.column, lines_of(source)[at.line - 1]), (bound.expected(),))
+    return number
+
+
 def statements(text: str, file: str = "<position>") -> tuple[Statement, ...]:
     """The statements of ``text`` in order, each with its lines (a sequence of Orders is
     split by them before each Order is read by :func:`parse`).
@@ -743,7 +754,7 @@ def statements(text: str, file: str = "<position>") -> tuple[Statement, ...]:
         meta = node.meta
         number = anew = None
         if node.data == "step":
-            number = int(_tokens(node, "INT")[0])
+            number = _step_number(_tokens(node, "INT")[0], source, file)
             anew = bool(_tokens(node, "ANEW_KW"))
         phases = _subtrees(node, "phase")
         phase = (phases[0].meta.column, phases[0].meta.end_column) if phases else None

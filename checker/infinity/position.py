@@ -263,6 +263,10 @@ RANGES: dict[str, Range] = {
         "a Dead trooper has lost more than its W, VITA or STR and may show any further loss",
         over="its W, VITA or STR"),
     "group": Range("a Combat Group", 1, 15, "an Army List has at most 15 Troopers (N5 wiki Army List)"),
+    "step": Range("an Order's number", 1, 60,
+                  "a Player Turn spends at most the Orders of its troopers: an Army List has at most 15 Troopers "
+                  "(N5 wiki Army List), each giving a Regular or Irregular Order, an Impetuous Order and a Tactical "
+                  "Awareness Order, and the Lieutenant Order; 60 leaves room for a scenario's extras"),
     "level": Range("a level", 0, 5, "the catalogue's levels run from L0 (N3 Infiltration) to L5 (Martial Arts)"),
     "param": Range("a MOD", -12, 12, "MODs never exceed +12 or -12 (wiki MODs, Maximum Modifier)"),
 }
