@@ -1,6 +1,8 @@
 """Parse the position notation (``grammar/position.lark``) into a :class:`Position`.
 
-The only module that knows lark.
+This module and its parts (notation_tree.py: reading the tree; notation_turn.py and
+notation_table.py: the Player Turn's and the table's statements, mixed into the builder)
+are the only ones that know lark.
 """
 
 from __future__ import annotations
@@ -16,9 +18,15 @@ from ..engine.errors import Location, NotationError, PositionError
 from ..engine.gc_hold import gc_held
 from ..engine.resources import grammar_file
 from ..engine.text import decode as decode_bytes
+from .notation_table import TableStatements
+from .notation_tree import named as _named
+from .notation_tree import span as _span
+from .notation_tree import subtrees as _subtrees
+from .notation_tree import token as _token
+from .notation_tree import tokens as _tokens
+from .notation_turn import TurnStatements
 from .position import (
     RANGES,
-    ArmyDecl,
     AroDecl,
     DelayDecl,
     DeployDecl,
@@ -34,8 +42,6 @@ from .position import (
     TrooperDecl,
     lines_of,
 )
-from .table import BOUNDS as TABLE_BOUNDS
-from .table import MoveDecl, Placement, TableDecl, TemplateDecl, TerrainDecl
 
 # What each terminal is called in an error message.
 TERMINAL_WORDS = {
@@ -295,30 +301,7 @@ def _mistake_states() -> dict[str, set[tuple[int, str]]]:
     return states
 
 
-def _span(token: Token) -> Span:
-    """Where a token is (the parser gives every token of the position its place)."""
-    return Span(token.line or 1, token.column or 1)
-
-
-def _named(token: Token, param: str | None = None) -> Named:
-    return Named(str(token).strip(), _span(token), param)
-
-
-def _token(child: Token | Tree) -> Token:
-    """A child the grammar makes a token (a keyword, a name), typed as one."""
-    assert isinstance(child, Token), child
-    return child
-
-
-def _tokens(tree: Tree, kind: str) -> list[Token]:
-    return [c for c in tree.children if isinstance(c, Token) and c.type == kind]
-
-
-def _subtrees(tree: Tree, data: str) -> list[Tree]:
-    return [c for c in tree.children if isinstance(c, Tree) and c.data == data]
-
-
-class _Builder:
+class _Builder(TurnStatements, TableStatements):
     """Turns a parse tree into a Position, rejecting repeated singleton statements."""
 
     def __init__(self, file: str, text: str):
@@ -580,131 +563,6 @@ class _Builder:
                 (die.expected(),),
             )
         return value
-
-    # ---- The Player Turn (docs/turn.md): the army's Orders, Command Tokens, Retreat!
-
-    def _army(self, node: Tree, kind: str, own: str | None = None) -> None:
-        subject = _named(_tokens(node, "NAME")[0])
-        ints: list[Named | None] = [_named(t) for t in _tokens(node, "INT")]
-        if kind in ("pool", "spent_regular"):
-            ints.append(None)  # `pool nomads group 1` alone: no count, the pool generated
-            group, count = ints[0], ints[1]
-        else:
-            group, count = None, ints[0] if ints else None
-        self.fields["army"].append(ArmyDecl(kind, subject, group, count, own))
-
-    def _command_tokens(self, node: Tree) -> None:
-        self._army(node, "tokens")
-
-    def _pool(self, node: Tree) -> None:
-        self._army(node, "pool")
-
-    def _spent_regular(self, node: Tree) -> None:
-        self._army(node, "spent_regular")
-
-    def _spent_tokens(self, node: Tree) -> None:
-        self._army(node, "spent_tokens")
-
-    def _spent_own(self, node: Tree) -> None:
-        own = str(_subtrees(node, "own_order")[0].children[0])
-        self._army(node, "spent_own", own)
-
-    def _retreat(self, node: Tree) -> None:
-        self._army(node, "retreat")
-
-    def _led(self, node: Tree) -> None:
-        self._army(node, "led")
-
-    def _step(self, node: Tree) -> None:
-        # checker/infinity/sequence.py splits a sequence into its Orders before they are
-        # read; a 'step' reaching here stands in a text read as one Order
-        at = _span(_token(node.children[0]))
-        raise NotationError(
-            "a 'step' line opens an Order of a sequence: 'ruling check' and 'ruling state' read sequences",
-            Location(self.file, at.line, at.column, self.lines[at.line - 1]),
-        )
-
-
-    # ---- The table: 'at', 'terrain', 'template' (grammar section "Table") ----------
-
-    def _table(self) -> TableDecl | None:
-        f = self.fields
-        if not (f.get("placements") or f.get("terrain") or f.get("templates") or f.get("moves")):
-            return None
-        return TableDecl(tuple(f.get("placements", ())), tuple(f.get("terrain", ())), tuple(f.get("templates", ())),
-                         tuple(f.get("moves", ())))
-
-    def _inches(self, token: Token) -> float:
-        """A coordinate, height or elevation in inches, inside the table's bounds."""
-        value = float(token)
-        low, high = TABLE_BOUNDS
-        if not low <= value <= high:
-            at = _span(token)
-            raise PositionError(
-                f"{token} inches is off the table", Location(self.file, at.line, at.column, self.lines[at.line - 1]),
-                (f"{low:g} to {high:g} inches",))
-        return value
-
-    def _point(self, node: Tree) -> tuple[float, float]:
-        x, y = _tokens(node, "NUMBER")
-        return self._inches(x), self._inches(y)
-
-    def _at(self, node: Tree) -> None:
-        trooper = _named(_tokens(node, "NAME")[0])
-        for earlier in self.fields.setdefault("placements", []):
-            if earlier.trooper.text == trooper.text:
-                raise NotationError(
-                    f"a second 'at' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
-                    "a trooper stands in one place",
-                    Location(self.file, trooper.span.line, trooper.span.column, self.lines[trooper.span.line - 1]))
-        x, y = self._point(_subtrees(node, "point")[0])
-        facing: float | None = None
-        toward = None
-        for f in _subtrees(node, "facing"):
-            value = _token(f.children[1])
-            if value.type == "NAME":
-                toward = _named(value)
-            else:
-                facing = float(value) % 360
-        elevation = 0.0
-        for e in _subtrees(node, "elevation"):
-            elevation = self._inches(_token(e.children[1]))
-        self.fields["placements"].append(Placement(trooper, x, y, facing, toward, elevation))
-
-    def _terrain(self, node: Tree) -> None:
-        name = _named(_tokens(node, "NAME")[0])
-        kind_node = _subtrees(node, "terrain_kind")[0]
-        kind = str(kind_node.children[0])
-        zone = str(kind_node.children[1]) if len(kind_node.children) > 1 else None
-        heights = _tokens(node, "NUMBER")
-        height = self._inches(heights[0]) if heights else None
-        points = tuple(self._point(p) for p in _subtrees(node, "point"))
-        if len(set(points)) < 3:
-            raise NotationError(
-                f"terrain {name.text!r} needs at least three different corners",
-                Location(self.file, name.span.line, name.span.column, self.lines[name.span.line - 1]))
-        if kind == "solid" and height is None:
-            raise NotationError(
-                f"solid terrain {name.text!r} needs its height: 'terrain {name.text} solid height 2: ...'",
-                Location(self.file, name.span.line, name.span.column, self.lines[name.span.line - 1]))
-        self.fields.setdefault("terrain", []).append(TerrainDecl(name, kind, points, height, zone))
-
-    def _template(self, node: Tree) -> None:
-        attacker, target = (_named(t) for t in _tokens(node, "NAME"))
-        shape = " ".join(str(_tokens(node, "TEMPLATE_SHAPE")[0]).split())
-        placement = "impact" if _tokens(node, "ON_KW") else "direct"
-        self.fields.setdefault("templates", []).append(TemplateDecl(attacker, shape, placement, target))
-
-    def _move_path(self, node: Tree) -> None:
-        trooper = _named(_tokens(node, "NAME")[0])
-        for earlier in self.fields.setdefault("moves", []):
-            if earlier.trooper.text == trooper.text:
-                raise NotationError(
-                    f"a second 'move' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
-                    "write the whole path on one line",
-                    Location(self.file, trooper.span.line, trooper.span.column, self.lines[trooper.span.line - 1]))
-        points = tuple(self._point(p) for p in _subtrees(node, "point"))
-        self.fields["moves"].append(MoveDecl(trooper, points))
 
 
 @dataclass(frozen=True)

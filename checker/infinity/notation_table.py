@@ -1,0 +1,112 @@
+"""The table's statements of a position (docs/table.md; grammar section "Table"): 'at',
+'terrain', 'template' and 'move ... via', read from the parse tree.
+
+Defines: TableStatements.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from ..engine.errors import Location, NotationError, PositionError
+from .notation_tree import named as _named
+from .notation_tree import span as _span
+from .notation_tree import subtrees as _subtrees
+from .notation_tree import token as _token
+from .notation_tree import tokens as _tokens
+from .table import BOUNDS as TABLE_BOUNDS
+from .table import (
+    MoveDecl,
+    Placement,
+    TableDecl,
+    TemplateDecl,
+    TerrainDecl,
+)
+
+
+class TableStatements:
+    """The builder methods of these statements (mixed into checker.infinity.notation's
+    builder, whose fields, file and lines they fill and read)."""
+
+    fields: dict
+    file: str
+    lines: list[str]
+
+    def _table(self) -> TableDecl | None:
+        f = self.fields
+        if not (f.get("placements") or f.get("terrain") or f.get("templates") or f.get("moves")):
+            return None
+        return TableDecl(tuple(f.get("placements", ())), tuple(f.get("terrain", ())), tuple(f.get("templates", ())),
+                         tuple(f.get("moves", ())))
+
+    def _inches(self, token: Token) -> float:
+        """A coordinate, height or elevation in inches, inside the table's bounds."""
+        value = float(token)
+        low, high = TABLE_BOUNDS
+        if not low <= value <= high:
+            at = _span(token)
+            raise PositionError(
+                f"{token} inches is off the table", Location(self.file, at.line, at.column, self.lines[at.line - 1]),
+                (f"{low:g} to {high:g} inches",))
+        return value
+
+    def _point(self, node: Tree) -> tuple[float, float]:
+        x, y = _tokens(node, "NUMBER")
+        return self._inches(x), self._inches(y)
+
+    def _at(self, node: Tree) -> None:
+        trooper = _named(_tokens(node, "NAME")[0])
+        for earlier in self.fields.setdefault("placements", []):
+            if earlier.trooper.text == trooper.text:
+                raise NotationError(
+                    f"a second 'at' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
+                    "a trooper stands in one place",
+                    Location(self.file, trooper.span.line, trooper.span.column, self.lines[trooper.span.line - 1]))
+        x, y = self._point(_subtrees(node, "point")[0])
+        facing: float | None = None
+        toward = None
+        for f in _subtrees(node, "facing"):
+            value = _token(f.children[1])
+            if value.type == "NAME":
+                toward = _named(value)
+            else:
+                facing = float(value) % 360
+        elevation = 0.0
+        for e in _subtrees(node, "elevation"):
+            elevation = self._inches(_token(e.children[1]))
+        self.fields["placements"].append(Placement(trooper, x, y, facing, toward, elevation))
+
+    def _terrain(self, node: Tree) -> None:
+        name = _named(_tokens(node, "NAME")[0])
+        kind_node = _subtrees(node, "terrain_kind")[0]
+        kind = str(kind_node.children[0])
+        zone = str(kind_node.children[1]) if len(kind_node.children) > 1 else None
+        heights = _tokens(node, "NUMBER")
+        height = self._inches(heights[0]) if heights else None
+        points = tuple(self._point(p) for p in _subtrees(node, "point"))
+        if len(set(points)) < 3:
+            raise NotationError(
+                f"terrain {name.text!r} needs at least three different corners",
+                Location(self.file, name.span.line, name.span.column, self.lines[name.span.line - 1]))
+        if kind == "solid" and height is None:
+            raise NotationError(
+                f"solid terrain {name.text!r} needs its height: 'terrain {name.text} solid height 2: ...'",
+                Location(self.file, name.span.line, name.span.column, self.lines[name.span.line - 1]))
+        self.fields.setdefault("terrain", []).append(TerrainDecl(name, kind, points, height, zone))
+
+    def _template(self, node: Tree) -> None:
+        attacker, target = (_named(t) for t in _tokens(node, "NAME"))
+        shape = " ".join(str(_tokens(node, "TEMPLATE_SHAPE")[0]).split())
+        placement = "impact" if _tokens(node, "ON_KW") else "direct"
+        self.fields.setdefault("templates", []).append(TemplateDecl(attacker, shape, placement, target))
+
+    def _move_path(self, node: Tree) -> None:
+        trooper = _named(_tokens(node, "NAME")[0])
+        for earlier in self.fields.setdefault("moves", []):
+            if earlier.trooper.text == trooper.text:
+                raise NotationError(
+                    f"a second 'move' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
+                    "write the whole path on one line",
+                    Location(self.file, trooper.span.line, trooper.span.column, self.lines[trooper.span.line - 1]))
+        points = tuple(self._point(p) for p in _subtrees(node, "point"))
+        self.fields["moves"].append(MoveDecl(trooper, points))

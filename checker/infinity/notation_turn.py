@@ -1,0 +1,67 @@
+"""The Player Turn's statements of a position (docs/turn.md): the army's Orders, Command Tokens,
+Retreat! and the steps of a sequence, read from the parse tree.
+
+Defines: TurnStatements.
+"""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from ..engine.errors import Location, NotationError
+from .notation_tree import named as _named
+from .notation_tree import span as _span
+from .notation_tree import subtrees as _subtrees
+from .notation_tree import token as _token
+from .notation_tree import tokens as _tokens
+from .position import ArmyDecl, Named
+
+
+class TurnStatements:
+    """The builder methods of these statements (mixed into checker.infinity.notation's
+    builder, whose fields, file and lines they fill and read)."""
+
+    fields: dict
+    file: str
+    lines: list[str]
+
+    def _army(self, node: Tree, kind: str, own: str | None = None) -> None:
+        subject = _named(_tokens(node, "NAME")[0])
+        ints: list[Named | None] = [_named(t) for t in _tokens(node, "INT")]
+        if kind in ("pool", "spent_regular"):
+            ints.append(None)  # `pool nomads group 1` alone: no count, the pool generated
+            group, count = ints[0], ints[1]
+        else:
+            group, count = None, ints[0] if ints else None
+        self.fields["army"].append(ArmyDecl(kind, subject, group, count, own))
+
+    def _command_tokens(self, node: Tree) -> None:
+        self._army(node, "tokens")
+
+    def _pool(self, node: Tree) -> None:
+        self._army(node, "pool")
+
+    def _spent_regular(self, node: Tree) -> None:
+        self._army(node, "spent_regular")
+
+    def _spent_tokens(self, node: Tree) -> None:
+        self._army(node, "spent_tokens")
+
+    def _spent_own(self, node: Tree) -> None:
+        own = str(_subtrees(node, "own_order")[0].children[0])
+        self._army(node, "spent_own", own)
+
+    def _retreat(self, node: Tree) -> None:
+        self._army(node, "retreat")
+
+    def _led(self, node: Tree) -> None:
+        self._army(node, "led")
+
+    def _step(self, node: Tree) -> None:
+        # checker/infinity/sequence.py splits a sequence into its Orders before they are
+        # read; a 'step' reaching here stands in a text read as one Order
+        at = _span(_token(node.children[0]))
+        raise NotationError(
+            "a 'step' line opens an Order of a sequence: 'ruling check' and 'ruling state' read sequences",
+            Location(self.file, at.line, at.column, self.lines[at.line - 1]),
+        )
