@@ -57,23 +57,14 @@ def through_convex(start: np.ndarray, end: np.ndarray, ring: np.ndarray, bottom:
 
 def through_circle(start: np.ndarray, end: np.ndarray, centre: tuple[float, float], radius: float,
                    bottom: float, top: float) -> np.ndarray:
-    """Which segments pass through the upright cylinder on ``centre`` and ``radius``."""
-    p0, d = start[:, :2] - np.asarray(centre), end[:, :2] - start[:, :2]
-    qa = (d * d).sum(axis=1)
-    qb = 2 * (d * p0).sum(axis=1)
-    qc = (p0 * p0).sum(axis=1) - radius * radius
-    disc = qb * qb - 4 * qa * qc
-    root = np.sqrt(np.maximum(disc, 0.0))
-    safe = np.where(qa > 0, qa, 1.0)
-    t0 = np.maximum((-qb - root) / (2 * safe), 0.0)
-    t1 = np.minimum((-qb + root) / (2 * safe), 1.0)
-    hit = (disc > EPS) & (qa > 0) & (t0 <= t1)
-    return _heights_cut(start, end, np.where(hit, t0, 0.0), np.where(hit, t1, 0.0), hit, bottom, top)
+    """Which segments pass through the upright cylinder on ``centre`` and ``radius``
+    (:func:`through_circles` with one cylinder)."""
+    return through_circles(start, end, np.array([[centre[0], centre[1], radius, bottom, top]], dtype=float))
 
 
 def through_circles(start: np.ndarray, end: np.ndarray, circles: np.ndarray) -> np.ndarray:
     """Which segments pass through any of several upright cylinders, rows of
-    ``circles`` being (x, y, radius, bottom, top): :func:`through_circle` for all at once."""
+    ``circles`` being (x, y, radius, bottom, top)."""
     p0 = start[:, None, :2] - circles[None, :, :2]  # n x k x 2
     d = (end[:, :2] - start[:, :2])[:, None, :]
     qa = (d * d).sum(axis=2)
