@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ..engine.cases import Difference
+from ..engine.cases import Case, CaseResult, Difference
 from ..engine.errors import LocatedError, RulingError
 from .case_spec import NOT_PRICED
 from .odds import OddsReport, OptionOdds
@@ -199,6 +199,14 @@ def error_differences(expect: dict, exc: RulingError) -> list[Difference]:
     if "message" in expect and expect["message"] not in str(exc):
         diffs.append(Difference("message", missing=(expect["message"],)))
     return diffs
+
+
+def raised(case: Case, exc: RulingError) -> CaseResult:
+    """The result of a case whose position raised ``exc``: compared with what an error case
+    expects of it, or, for any other case, the error itself as the difference."""
+    if case.command == "error":
+        return CaseResult(case, tuple(error_differences(case.expect, exc)), str(exc))
+    return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
 
 
 def odds_row_key(row: OptionOdds) -> str:

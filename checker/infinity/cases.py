@@ -138,8 +138,8 @@ from .case_compare import (
     aro_differences,
     check_differences,
     declaration_differences,
-    error_differences,
     odds_differences,
+    raised,
 )
 from .odds_render import odds_text
 from .render import aros_text, check_text, declarations_text
@@ -241,9 +241,7 @@ def run(case: Case, prepared: analysis.Prepared | None = None) -> CaseResult:
     try:
         result = analysis.analyse(case.position, str(case.path), prepared)
     except RulingError as exc:
-        if case.command == "error":
-            return CaseResult(case, tuple(error_differences(case.expect, exc)), str(exc))
-        return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
+        return raised(case, exc)
     if case.command == "error":
         return CaseResult(case, (Difference("error", missing=(case.expect.get("kind"),)),))
     if case.command == "aros":

@@ -16,7 +16,7 @@ from .case_compare import (
     aro_differences,
     check_differences,
     declaration_differences,
-    error_differences,
+    raised,
 )
 from .render import aros_text, declarations_text
 
@@ -40,9 +40,7 @@ def run(case: Case) -> CaseResult:
             return CaseResult(case, (Difference("command", unexpected=(why,)),))
         report = sequence_report.sequence_report(case.position, file)
     except RulingError as exc:
-        if case.command == "error":
-            return CaseResult(case, tuple(error_differences(case.expect, exc)), str(exc))
-        return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
+        return raised(case, exc)
     if case.command == "error":
         return CaseResult(case, (Difference("error", missing=(case.expect.get("kind"),)),))
     return CaseResult(case, tuple(differences(case.expect, report)), sequence_report.sequence_text(report))
