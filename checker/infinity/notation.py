@@ -226,12 +226,22 @@ def parse(text: str, file: str = "<position>") -> Position:
     NotationError
         With file, line, column, the line and a caret, and what was expected.
     """
+    return _Builder(file, text).build(_tree(text, file)[0])
+
+
+def _tree(text: str, file: str) -> tuple[Tree, str]:
+    """The parse tree of a position text and the text it parsed (ending with a newline).
+
+    Raises
+    ------
+    NotationError
+        At the first place the grammar does not accept.
+    """
     source = text if text.endswith("\n") else text + "\n"
     try:
-        tree = _parser().parse(source)
+        return _parser().parse(source), source
     except lark.exceptions.UnexpectedInput as exc:
         raise _notation_error(exc, source, file) from None
-    return _Builder(file, text).build(tree)
 
 
 def error_location(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> Location:
@@ -600,11 +610,7 @@ def statements(text: str, file: str = "<position>") -> tuple[Statement, ...]:
     NotationError
         As :func:`parse`, for a text that does not parse.
     """
-    source = text if text.endswith("\n") else text + "\n"
-    try:
-        tree = _parser().parse(source)
-    except lark.exceptions.UnexpectedInput as exc:
-        raise _notation_error(exc, source, file) from None
+    tree, source = _tree(text, file)
     found = []
     for node in tree.children:
         if not isinstance(node, Tree):
