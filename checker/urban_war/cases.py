@@ -91,6 +91,11 @@ def load(path: Path, data: dict, text: str) -> Case:
     return Case(path, data["source"], data.get("description", ""), command, data["position"], data["expect"])
 
 
+def _value(key: str, expected: object, found: object) -> list[Difference]:
+    """A difference when ``found`` is not the one value a case expects."""
+    return [] if found == expected else [Difference(key, (str(expected),), (str(found),))]
+
+
 def _sets(key: str, expected: list, found: list) -> list[Difference]:
     missing = tuple(sorted(set(map(str, expected)) - set(map(str, found))))
     extra = tuple(sorted(set(map(str, found)) - set(map(str, expected))))
@@ -180,9 +185,7 @@ def run(case: Case) -> CaseResult:
     for model, results in e.get("damage", {}).items():
         diffs += _in_order(f"damage.{model}", results, [r for _, r in damage[model].points] if model in damage else [])
     for model, lost in e.get("wounds_lost", {}).items():
-        found = damage[model].wounds_lost if model in damage else None
-        if found != lost:
-            diffs.append(Difference(f"wounds_lost.{model}", (str(lost),), (str(found),)))
+        diffs += _value(f"wounds_lost.{model}", lost, damage[model].wounds_lost if model in damage else None)
     for model, states in e.get("states", {}).items():
         diffs += _sets(f"states.{model}", states, [s for m, s, _ in check.states if m == model])
     for model, states in e.get("loses", {}).items():
@@ -190,9 +193,7 @@ def run(case: Case) -> CaseResult:
     for name, effects in e.get("effects", {}).items():
         diffs += _sets(f"effects.{name}", effects, [x for x, _ in subjects[name].effects] if name in subjects else ["<none>"])
     for model, n in e.get("excess", {}).items():
-        found_excess = damage[model].excess if model in damage else None
-        if found_excess != n:
-            diffs.append(Difference(f"excess.{model}", (str(n),), (str(found_excess),)))
+        diffs += _value(f"excess.{model}", n, damage[model].excess if model in damage else None)
     for model, whats in e.get("outcomes", {}).items():
         diffs += _sets(f"outcomes.{model}", whats, [w for m, w, _ in check.outcomes if m == model])
     if "unverified" in e:
