@@ -9,6 +9,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..engine.errors import Location, NotationError, PositionError
+from ..engine.numbers import shown
 from .notation_tree import named as _named
 from .notation_tree import span as _span
 from .notation_tree import subtrees as _subtrees
@@ -41,13 +42,22 @@ class TableStatements:
 
     def _inches(self, token: Token) -> float:
         """A coordinate, height or elevation in inches, inside the table's bounds."""
-        value = float(token)
         low, high = TABLE_BOUNDS
+        return self._within(token, low, high, f"{token} inches is off the table", f"{low:g} to {high:g} inches")
+
+    def _degrees(self, token: Token) -> float:
+        """A facing in degrees, 0 to 360 (a number past them, an infinite one above all,
+        names no direction)."""
+        return self._within(token, 0, 360, f"a facing of {shown(str(token))} degrees is out of range",
+                            "a facing from 0 to 360 degrees") % 360
+
+    def _within(self, token: Token, low: float, high: float, message: str, expected: str) -> float:
+        """The number ``token`` if it lies from ``low`` to ``high``; a located error saying
+        ``message`` and what was ``expected`` otherwise."""
+        value = float(token)
         if not low <= value <= high:
             at = _span(token)
-            raise PositionError(
-                f"{token} inches is off the table", Location(self.file, at.line, at.column, self.lines[at.line - 1]),
-                (f"{low:g} to {high:g} inches",))
+            raise PositionError(message, Location(self.file, at.line, at.column, self.lines[at.line - 1]), (expected,))
         return value
 
     def _point(self, node: Tree) -> tuple[float, float]:
@@ -70,7 +80,7 @@ class TableStatements:
             if value.type == "NAME":
                 toward = _named(value)
             else:
-                facing = float(value) % 360
+                facing = self._degrees(value)
         elevation = 0.0
         for e in _subtrees(node, "elevation"):
             elevation = self._inches(_token(e.children[1]))
