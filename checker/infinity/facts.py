@@ -53,6 +53,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("lieutenant", me)
         if t.group is not None:
             add("combat_group", me, t.group)
+        if t.controller is not None:
+            add("controller", me, Name(t.controller))
         for s in t.skills:
             add("has_skill", me, s.id, NONE if s.level is None else s.level)
             if s.param is not None:

@@ -39,6 +39,7 @@ class Trooper:
     states: tuple[str, ...]
     wounds_before: int | None = None  # W / VITA / STR points lost before this Order, if written
     deployable: bool = False  # a placed Deployable weapon or piece of equipment, not a trooper
+    controller: str | None = None  # a Peripheral's Controller (N5 Peripheral)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ TERMINAL_WORDS = {
     "DEPLOYABLE_KW": "'deployable'",
     "LIEUTENANT_KW": "'lieutenant'",
     "GROUP_KW": "'group'",
+    "CONTROLLER_KW": "'controller'",
     "TYPE_KW": "'type'",
     "TRAINING_KW": "'training'",
     "WOUNDS_KW": "'wounds'",
@@ -382,6 +383,7 @@ class _Builder(TurnStatements, TableStatements):
                 profile=_named(profile[0]) if profile else None,
                 lieutenant=decl["lieutenant"],
                 group=decl["group"],
+                controller=decl.get("controller"),
                 attributes=tuple(decl["attributes"]),
                 troop_type=decl.get("troop_type"),
                 training=decl.get("training"),
@@ -397,6 +399,8 @@ class _Builder(TurnStatements, TableStatements):
             decl["lieutenant"] = True
         elif entry.data == "group":
             decl["group"] = _named(kids[1])
+        elif entry.data == "controller":
+            decl["controller"] = _named(kids[1])
         elif entry.data == "attribute":
             decl["attributes"].append((_named(kids[0]), _named(kids[1])))
         elif entry.data == "wounds":

@@ -41,7 +41,7 @@ class Named:
 @dataclass(frozen=True)
 class TrooperDecl:
     """One ``trooper`` (or ``deployable``) statement and the details in its block: ``lieutenant``,
-    ``group N``, attributes (``W 2``), ``type``, ``training``, ``wounds N`` (W / VITA /
+    ``group N``, ``controller NAME`` (a Peripheral's Controller), attributes (``W 2``), ``type``, ``training``, ``wounds N`` (W / VITA /
     STR points lost before this Order) and the lists (``skills:``, ``state:``...)."""
 
     id: Named
@@ -49,6 +49,7 @@ class TrooperDecl:
     profile: Named | None
     lieutenant: bool = False
     group: Named | None = None  # "group 1": the number as written, and where
+    controller: Named | None = None  # "controller doc": a Peripheral's Controller, as written
     attributes: tuple[tuple[Named, Named], ...] = ()  # (MOV, 4-4), (BS, 13), each where written
     troop_type: Named | None = None
     training: Named | None = None

@@ -38,7 +38,8 @@ def cite(c: Citation) -> str:
 
 def heading(r, none: str) -> str:
     """``Edition N5; activated trooper: x`` or, for a Coordinated Order, every
-    participant with the Spearhead marked (for a Fireteam Order, its Fireteam Leader)."""
+    participant with the Spearhead marked (for a Fireteam Order, its Fireteam Leader; for
+    a Controller and its Peripherals, each of them)."""
     if getattr(r, "deployments", ()):
         where = ", ".join(f"{t} in {zone.replace('_', ' ')}" for t, zone in r.deployments)
         return f"Edition {r.edition.upper()}; deployment: {where}"
@@ -47,7 +48,9 @@ def heading(r, none: str) -> str:
         return f"Edition {r.edition.upper()}; activated troopers (Fireteam Order): {names}"
     if len(r.activated) > 1:
         names = ", ".join(a + (" (Spearhead)" if a == r.spearhead else "") for a in r.activated)
-        return f"Edition {r.edition.upper()}; activated troopers (Coordinated Order): {names}"
+        # no Spearhead: a Controller and its Peripherals (or a Coordinated Order lacking one)
+        kind = " (Coordinated Order)" if r.spearhead is not None else ""
+        return f"Edition {r.edition.upper()}; activated troopers{kind}: {names}"
     return f"Edition {r.edition.upper()}; activated trooper: {r.activated[0] if r.activated else none}"
 
 

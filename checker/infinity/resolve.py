@@ -116,6 +116,7 @@ class _Resolver:
         troopers = self._troopers()
         self.ids = {t.id for t in troopers}
         self.by_id = {t.id: t for t in troopers}
+        self._controllers()
         sides = {t.side for t in troopers}
         active = self.sides.get(cat.normalize(pos.active.text), pos.active.text)
         if active not in sides:
@@ -323,14 +324,38 @@ class _Resolver:
                                        f"+ {RANGES['wounds'].high}: a Dead trooper may show more")
                            if decl.wounds is not None else None),
             deployable=decl.deployable is not None,
+            controller=decl.controller.text if decl.controller else None,
         )
+
+    def _controllers(self) -> None:
+        """``controller NAME`` in a Peripheral's block names its Controller (N5 Peripheral,
+        seed 002): a trooper of the position, of its side, other than itself; the trooper
+        writing it must have the Peripheral Special Skill. A position error at the name
+        otherwise."""
+        for decl in self.pos.troopers:
+            named = decl.controller
+            if named is None:
+                continue
+            me = self.by_id[decl.id.text]
+            boss = self.by_id[self._id(named)]
+            expected = (f"the id of the trooper of side {me.side} whose Peripheral {me.id} is",)
+            if boss.id == me.id:
+                raise self.error(f"{me.id} is not its own Controller", named, expected)
+            if boss.side != me.side:
+                raise self.error(f"{me.id}'s Controller {boss.id} is on side {boss.side}, not {me.side}",
+                                 named, expected)
+            if not any(s.id == "peripheral" for s in me.skills):
+                raise self.error(f"'controller {named.text}': {me.id} has no Peripheral Special Skill, and only a "
+                                 f"Peripheral has a Controller", named,
+                                 ("'skills: Peripheral (Servant)' (or Control) in its block",))
 
     def _check_deployable(self, decl: TrooperDecl) -> None:
         """A placed Deployable is a Game Element with a profile (ARM, BTS, STR, S), its
         weapon or equipment and its states; it has no troop details: a position error at
         the first one written."""
         written = [(n, what) for n, what in ((decl.troop_type, "a Troop Type"), (decl.training, "a Training"),
-                                              (decl.group, "a Combat Group")) if n is not None]
+                                              (decl.group, "a Combat Group"), (decl.controller, "a Controller"))
+                   if n is not None]
         written += [(items[0], f"{kind} ({items[0].text})") for kind, items in decl.lists
                     if kind in ("skills", "characteristics") and items]
         if decl.lieutenant:
