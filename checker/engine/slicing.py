@@ -6,107 +6,128 @@ position's grounding.
 
 A rule's needs are its body's positive atoms outside aggregates and conditions (a
 negated atom, an aggregate or a condition may hold with no atom at all); what it gives
-is every atom of its head. Atoms are compared by name, arity and the constants written
-as their arguments (``has_skill(T, hacker, L)`` needs a ``has_skill`` with ``hacker``
-second); any other argument (a variable, an operation, a term with arguments) matches
-anything. The rules kept are the least set closed under that: the rules whose needs the
-facts and the kept rules' heads meet.
+is every atom written in its head. Atoms are compared by name, arity and the constants
+written as their arguments (``has_skill(T, hacker, L)`` needs a ``has_skill`` with
+``hacker`` second); any other argument (a variable, an operation, a term with
+arguments) matches anything. Arguments are compared as ``reading`` reads them, which
+takes a string for the constant of the same text and the constant ``none`` for any
+argument: a match too many keeps a rule that does not fire, never the reverse. A fact
+gives its atom with either sign. The rules kept are the least set closed under that:
+the rules whose needs the facts and the kept rules' heads meet.
 
 Inputs: the statements of a rule base (``clingo.ast``) and a position's facts.
-Defines: ``Slicer`` (read once per rule base), ``Slicer.kept`` (the statements to give
-clingo for some facts), ``analyse`` (a rule base's slicer, None for one written with
-statements it does not know).
+Defines: ``Slicer`` (made once per rule base, kept as plain data), ``Slicer.kept`` (the
+statements to give clingo for some facts), ``analyse`` (a rule base's slicer, None for
+one written with statements it does not know).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import clingo
+
+from . import reading
 
 if TYPE_CHECKING:  # imported where used: a run that reads the slicer from the cache skips its import
     from clingo import ast
 
 # An atom's key (its name, ``-`` first for a classically negated one, and its arity) and
-# its pattern: each argument a constant's text, or None for one that matches anything.
+# its pattern: each argument a read constant, or None for one that matches anything.
 Key = tuple[str, int]
-Pattern = tuple[str | None, ...]
+Pattern = tuple
 Atom = tuple[Key, Pattern]
 
 
-@dataclass
 class Slicer:
-    """What each statement of a rule base needs and gives, in the rule base's order."""
+    """What each statement of a rule base needs and gives, indexed: every part plain data
+    (``data()``), for the cache folder."""
 
-    needs: list[list[Atom]]  # per statement: the atoms its body needs ([] for a statement always kept)
-    gives: list[list[Atom]]  # per statement: its head's atoms
-    constants: dict[Key, tuple[int, ...]] = field(init=False)  # per key: the arguments some need names
-    _waiting: dict[Key, list[tuple[int, int]]] = field(init=False)  # per key: (statement, need) pairs
+    def __init__(self, data: tuple) -> None:
+        # per statement: its head's atoms; the count of distinct atoms its body needs,
+        # less those the statements needing nothing meet; per key, each distinct atom
+        # needed with the statements needing it; the argument places some need names;
+        # what the statements needing nothing give and meet
+        self.gives: list[tuple[Atom, ...]]
+        self.missing: list[int]
+        self.needed: dict[Key, tuple[tuple[Pattern, tuple[int, ...]], ...]]
+        self.places: dict[Key, tuple[int, ...]]
+        self.known: dict[Key, frozenset[Pattern]]
+        self.met: frozenset[tuple[Key, int]]
+        self.gives, self.missing, self.needed, self.places, self.known, self.met = data
 
-    def __post_init__(self) -> None:
-        constants: dict[Key, set[int]] = {}
-        self._waiting = {}
-        for i, needs in enumerate(self.needs):
-            for j, (key, pattern) in enumerate(needs):
-                self._waiting.setdefault(key, []).append((i, j))
-                constants.setdefault(key, set()).update(k for k, a in enumerate(pattern) if a is not None)
-        self.constants = {key: tuple(sorted(found)) for key, found in constants.items()}
+    def data(self) -> tuple:
+        return self.gives, self.missing, self.needed, self.places, self.known, self.met
+
+    @classmethod
+    def of(cls, needs: list[tuple[Atom, ...]], gives: list[tuple[Atom, ...]]) -> Slicer:
+        """The slicer of statements that need and give these atoms."""
+        distinct = [tuple(dict.fromkeys(n)) for n in needs]
+        by_key: dict[Key, dict[Pattern, list[int]]] = {}
+        for i, atoms in enumerate(distinct):
+            for key, pattern in atoms:
+                by_key.setdefault(key, {}).setdefault(pattern, []).append(i)
+        needed = {key: tuple((p, tuple(ids)) for p, ids in found.items()) for key, found in by_key.items()}
+        places = {key: tuple(sorted({k for p, _ in found for k, a in enumerate(p) if a is not None}))
+                  for key, found in needed.items()}
+        slicer = cls((gives, [len(n) for n in distinct], needed, places, {}, frozenset()))
+        known: dict[Key, set[Pattern]] = {}
+        met: set[tuple[Key, int]] = set()
+        slicer._close([a for i, n in enumerate(distinct) if not n for a in gives[i]], slicer.missing, known, met)
+        slicer.known = {key: frozenset(found) for key, found in known.items()}
+        slicer.met = frozenset(met)
+        return slicer
 
     def kept(self, facts: Iterable[clingo.Symbol]) -> list[int]:
         """The indices of the statements to give clingo with ``facts``, in order."""
-        missing = [len(n) for n in self.needs]
-        met: set[tuple[int, int]] = set()
-        known: dict[Key, set[Pattern]] = {}
+        places = self.places
         queue: list[Atom] = []
         seen: set[tuple[Key, tuple]] = set()
-        for symbol in facts:
-            key = (symbol.name if symbol.positive else "-" + symbol.name, len(symbol.arguments))
-            places = self.constants.get(key)
-            if places is None:
-                continue  # no rule needs it
-            if places:
-                arguments = symbol.arguments
-                values = tuple(str(arguments[k]) for k in places)
-            else:
-                values = ()
-            if (key, values) not in seen:
-                seen.add((key, values))
-                pattern: list[str | None] = [None] * key[1]
-                for k, value in zip(places, values, strict=True):
-                    pattern[k] = value
-                queue.append((key, tuple(pattern)))
-        for i, count in enumerate(missing):
-            if count == 0:
-                queue.extend(self.gives[i])
-        while queue:
-            key, given = queue.pop()
-            patterns = known.setdefault(key, set())
-            if given in patterns:
-                continue
-            patterns.add(given)
-            for i, j in self._waiting.get(key, ()):
-                if (i, j) in met or not _match(self.needs[i][j][1], given):
-                    continue
-                met.add((i, j))
-                missing[i] -= 1
-                if missing[i] == 0:
-                    queue.extend(self.gives[i])
+        for name, row in reading.rows(facts):
+            for key in ((name, len(row)), ("-" + name, len(row))):
+                at = places.get(key)
+                if at is None:
+                    continue  # no rule needs it
+                values = tuple(row[k] for k in at)
+                if (key, values) not in seen:
+                    seen.add((key, values))
+                    pattern: list = [None] * key[1]
+                    for k, value in zip(at, values, strict=True):
+                        pattern[k] = value
+                    queue.append((key, tuple(pattern)))
+        missing = list(self.missing)
+        self._close(queue, missing, {key: set(found) for key, found in self.known.items()}, set(self.met))
         return [i for i, count in enumerate(missing) if count == 0]
 
-    def to_json(self) -> list:
-        return [self.needs, self.gives]
-
-    @classmethod
-    def from_json(cls, data: list) -> Slicer:
-        needs, gives = data
-        return cls([[((k[0], k[1]), tuple(p)) for k, p in n] for n in needs],
-                   [[((k[0], k[1]), tuple(p)) for k, p in g] for g in gives])
+    def _close(self, queue: list[Atom], missing: list[int], known: dict[Key, set[Pattern]],
+               met: set[tuple[Key, int]]) -> None:
+        """Meet the needs the atoms of ``queue`` meet, and those the heads of the
+        statements whose needs are all met then meet, until none is left."""
+        needed, gives = self.needed, self.gives
+        while queue:
+            key, given = queue.pop()
+            patterns = known.get(key)
+            if patterns is None:
+                patterns = known[key] = set()
+            elif given in patterns:
+                continue
+            patterns.add(given)
+            for k, (need, ids) in enumerate(needed.get(key, ())):
+                if (key, k) in met or not _match(need, given):
+                    continue
+                met.add((key, k))
+                for i in ids:
+                    missing[i] -= 1
+                    if missing[i] == 0:
+                        queue.extend(gives[i])
 
 
 def _match(need: Pattern, given: Pattern) -> bool:
-    return all(a is None or b is None or a == b for a, b in zip(need, given, strict=True))
+    for a, b in zip(need, given):
+        if a is not None and b is not None and a != b:
+            return False
+    return True
 
 
 def analyse(statements: list[ast.AST]) -> Slicer | None:
@@ -116,14 +137,14 @@ def analyse(statements: list[ast.AST]) -> Slicer | None:
     from clingo import ast
 
     # statements that are not rules and hold no atom a rule needs: always given to clingo
-    kept = (ast.ASTType.Program, ast.ASTType.ShowSignature, ast.ASTType.Defined, ast.ASTType.Comment)
-    needs: list[list[Atom]] = []
-    gives: list[list[Atom]] = []
+    always = (ast.ASTType.Program, ast.ASTType.ShowSignature, ast.ASTType.Defined, ast.ASTType.Comment)
+    needs: list[tuple[Atom, ...]] = []
+    gives: list[tuple[Atom, ...]] = []
     for statement in statements:
         kind = statement.ast_type
-        if kind in kept:
-            needs.append([])
-            gives.append([])
+        if kind in always:
+            needs.append(())
+            gives.append(())
             continue
         if kind != ast.ASTType.Rule:
             return None
@@ -137,9 +158,9 @@ def analyse(statements: list[ast.AST]) -> Slicer | None:
                 atom = _atom(literal.atom.symbol)
                 if atom is not None:  # a pool (``p(a; b)``) needs one of its atoms: none is needed
                     body.append(atom)
-        needs.append(body)
-        gives.append(head)
-    return Slicer(needs, gives)
+        needs.append(tuple(body))
+        gives.append(tuple(head))
+    return Slicer.of(needs, gives)
 
 
 def _atom(term: ast.AST) -> Atom | None:
@@ -151,10 +172,11 @@ def _atom(term: ast.AST) -> Atom | None:
         sign, term = "-", term.argument
     if term.ast_type == ast.ASTType.SymbolicTerm:
         symbol = term.symbol
-        return (sign + symbol.name, len(symbol.arguments)), tuple(str(a) for a in symbol.arguments)
+        return (sign + symbol.name, len(symbol.arguments)), tuple(map(reading.value, symbol.arguments))
     if term.ast_type != ast.ASTType.Function:
         return None
-    pattern = tuple(str(a.symbol) if a.ast_type == ast.ASTType.SymbolicTerm else None for a in term.arguments)
+    pattern = tuple(reading.value(a.symbol) if a.ast_type == ast.ASTType.SymbolicTerm else None
+                    for a in term.arguments)
     return (sign + term.name, len(pattern)), pattern
 
 

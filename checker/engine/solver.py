@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import atexit
 import hashlib
-import json
+import marshal
 import os
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import clingo
@@ -149,10 +148,12 @@ def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None
 # ---- The rules a position can fire -----------------------------------------------------
 # Each rule base's slicer (checker/engine/slicing.py) and the text of each of its
 # statements, kept in this process and in the user's cache folder under a digest of the
-# rule files' content: reading the rule base's statements to build it takes a fifth of
-# a second, reading the cache back a few milliseconds. A rule base the slicer cannot
-# read, or that clingo does not ground with no facts at all (its errors are then met,
-# located in the rule files, by the whole rule base), is given whole.
+# rule files' paths, sizes and modification times (``_fingerprint``: digesting their
+# content would take longer than the rest). Reading the rule base's statements to build
+# it takes a fifth of a second, reading the cache back (marshal) a few milliseconds. A
+# rule base the slicer cannot read, or that clingo does not ground with no facts at all
+# (its errors are then met, located in the rule files, by the whole rule base), is
+# given whole.
 
 _SLICES_VERSION = 1
 _slices: dict[str, tuple[tuple, tuple[Slicer, list[str]] | None]] = {}  # entry -> (fingerprint, slicer and texts)
@@ -167,14 +168,12 @@ def _sliced(edition: str, entry: str) -> tuple[Slicer, list[str]] | None:
 
 
 def _read_slices(edition: str, entry: str, fingerprint: tuple) -> tuple[Slicer, list[str]] | None:
-    digest = hashlib.sha256(f"{_SLICES_VERSION} {edition} {entry}".encode())
-    for path, *_ in fingerprint:
-        digest.update(path.encode() + b"\0" + Path(path).read_bytes() + b"\0")
-    file = cache_dir() / f"slices-{edition}-{digest.hexdigest()[:32]}.json"
+    digest = hashlib.sha256(repr((_SLICES_VERSION, edition, fingerprint)).encode())
+    file = cache_dir() / f"slices-{edition}-{digest.hexdigest()[:32]}.marshal"
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-        return Slicer.from_json(data["slicer"]), data["texts"]
-    except (OSError, ValueError, KeyError, TypeError):
+        slicer, texts = marshal.loads(file.read_bytes())
+        return Slicer(slicer), texts
+    except (OSError, ValueError, EOFError, TypeError):
         pass
     from clingo import ast
 
@@ -183,8 +182,7 @@ def _read_slices(edition: str, entry: str, fingerprint: tuple) -> tuple[Slicer, 
     if slicer is None or not _grounds(statements):
         return None
     texts = ["" if s.ast_type == ast.ASTType.Program else str(s) for s in statements]
-    store_cache(file, json.dumps({"slicer": slicer.to_json(), "texts": texts}).encode("utf-8"),
-                f"slices-{edition}-*.json")
+    store_cache(file, marshal.dumps((slicer.data(), texts)), f"slices-{edition}-*.marshal")
     return slicer, texts
 
 
