@@ -61,8 +61,9 @@ class Slicer:
         return self.gives, self.missing, self.needed, self.places, self.known, self.met
 
     @classmethod
-    def of(cls, needs: list[tuple[Atom, ...]], gives: list[tuple[Atom, ...]]) -> Slicer:
-        """The slicer of statements that need and give these atoms."""
+    def of(cls, needs: list[tuple[Atom, ...]], gives: list[tuple[Atom, ...]], never: frozenset[int]) -> Slicer:
+        """The slicer of statements that need and give these atoms (those of ``never``
+        are never given to clingo)."""
         distinct = [tuple(dict.fromkeys(n)) for n in needs]
         by_key: dict[Key, dict[Pattern, list[int]]] = {}
         for i, atoms in enumerate(distinct):
@@ -71,7 +72,9 @@ class Slicer:
         needed = {key: tuple((p, tuple(ids)) for p, ids in found.items()) for key, found in by_key.items()}
         places = {key: tuple(sorted({k for p, _ in found for k, a in enumerate(p) if a is not None}))
                   for key, found in needed.items()}
-        slicer = cls((gives, [len(n) for n in distinct], needed, places, {}, frozenset()))
+        # a count below zero is never met: a statement never given
+        slicer = cls((gives, [-1 if i in never else len(n) for i, n in enumerate(distinct)], needed, places, {},
+                      frozenset()))
         known: dict[Key, set[Pattern]] = {}
         met: set[tuple[Key, int]] = set()
         slicer._close([a for i, n in enumerate(distinct) if not n for a in gives[i]], slicer.missing, known, met)
@@ -136,15 +139,19 @@ def analyse(statements: list[ast.AST]) -> Slicer | None:
     is then always given whole."""
     from clingo import ast
 
-    # statements that are not rules and hold no atom a rule needs: always given to clingo
+    # statements that are not rules and hold no atom a rule needs: always given to
+    # clingo, but for comments, never given
     always = (ast.ASTType.Program, ast.ASTType.ShowSignature, ast.ASTType.Defined, ast.ASTType.Comment)
     needs: list[tuple[Atom, ...]] = []
     gives: list[tuple[Atom, ...]] = []
+    never: set[int] = set()
     for statement in statements:
         kind = statement.ast_type
         if kind in always:
             needs.append(())
             gives.append(())
+            if kind == ast.ASTType.Comment:
+                never.add(len(needs) - 1)
             continue
         if kind != ast.ASTType.Rule:
             return None
@@ -160,7 +167,7 @@ def analyse(statements: list[ast.AST]) -> Slicer | None:
                     body.append(atom)
         needs.append(tuple(body))
         gives.append(tuple(head))
-    return Slicer.of(needs, gives)
+    return Slicer.of(needs, gives, frozenset(never))
 
 
 def _atom(term: ast.AST) -> Atom | None:
