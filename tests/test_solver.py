@@ -70,7 +70,7 @@ def _solve_the_same_sliced(found: list[tuple[str, str, list[clingo.Symbol]]], mo
         except RulingError as exc:
             sliced = exc
         with monkeypatch.context() as whole:
-            whole.setattr(solver, "_sliced", lambda _edition, _entry: None)
+            whole.setattr(solver, "_sliced", lambda _edition, _entry, _fingerprint: None)
             try:
                 given = solver._shown(edition, symbols, solver.SOLVE_SECONDS)
             except RulingError as exc:

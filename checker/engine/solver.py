@@ -99,10 +99,10 @@ def prepare(edition: str) -> None:
     _statements(edition, str(entry_file(edition)))
 
 
-def _statements(edition: str, entry: str) -> list[ast.AST]:
+def _statements(edition: str, entry: str, fingerprint: tuple | None = None) -> list[ast.AST]:
     """The statements of the rule base ``entry`` includes, parsed again if a rule file
-    changed since."""
-    fingerprint = _fingerprint(entry)
+    changed since (``fingerprint``: the rule files' as the caller just read them)."""
+    fingerprint = _fingerprint(entry) if fingerprint is None else fingerprint
     cached = _parsed.get(entry)
     if cached is not None and cached[0] == fingerprint:
         return cached[1]
@@ -126,7 +126,8 @@ def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None
     entry = str(entry_file(edition))
     if parsed is None:
         parsed = entry in _parsed or _loads.get(entry, 0) >= LOADS_BEFORE_PARSING
-    sliced = _sliced(edition, entry) if facts is not None else None
+    fingerprint = _fingerprint(entry)  # read once for both caches
+    sliced = _sliced(edition, entry, fingerprint) if facts is not None else None
     if not parsed:
         _loads[entry] = _loads.get(entry, 0) + 1
         if sliced is None:
@@ -137,7 +138,7 @@ def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None
         return
     from clingo import ast
 
-    statements = _statements(edition, entry)
+    statements = _statements(edition, entry, fingerprint)
     if sliced is not None and len(sliced[1]) == len(statements):
         statements = [statements[i] for i in sliced[0].kept(facts or ())]
     with ast.ProgramBuilder(ctl) as builder:
@@ -159,8 +160,7 @@ _SLICES_VERSION = 2
 _slices: dict[str, tuple[tuple, tuple[Slicer, list[str]] | None]] = {}  # entry -> (fingerprint, slicer and texts)
 
 
-def _sliced(edition: str, entry: str) -> tuple[Slicer, list[str]] | None:
-    fingerprint = _fingerprint(entry)
+def _sliced(edition: str, entry: str, fingerprint: tuple) -> tuple[Slicer, list[str]] | None:
     cached = _slices.get(entry)
     if cached is None or cached[0] != fingerprint:
         cached = _slices[entry] = (fingerprint, _read_slices(edition, entry, fingerprint))
@@ -177,7 +177,7 @@ def _read_slices(edition: str, entry: str, fingerprint: tuple) -> tuple[Slicer, 
         pass
     from clingo import ast
 
-    statements = _statements(edition, entry)
+    statements = _statements(edition, entry, fingerprint)
     slicer = slicing.analyse(statements)
     if slicer is None or not _grounds(statements):
         return None
