@@ -156,7 +156,7 @@ def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None
 # (its errors are then met, located in the rule files, by the whole rule base), is
 # given whole.
 
-_SLICES_VERSION = 2
+_SLICES_VERSION = 3
 _slices: dict[str, tuple[tuple, tuple[Slicer, list[str]] | None]] = {}  # entry -> (fingerprint, slicer and texts)
 
 
@@ -181,7 +181,7 @@ def _read_slices(edition: str, entry: str, fingerprint: tuple) -> tuple[Slicer, 
     slicer = slicing.analyse(statements)
     if slicer is None or not _grounds(statements):
         return None
-    texts = ["" if s.ast_type in (ast.ASTType.Program, ast.ASTType.Comment) else str(s) for s in statements]
+    texts = ["" if s.ast_type == ast.ASTType.Comment else str(s) for s in statements]
     store_cache(file, marshal.dumps((slicer.data(), texts)), f"slices-{edition}-*.marshal")
     return slicer, texts
 
