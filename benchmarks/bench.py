@@ -7,6 +7,7 @@ Usage::
     python benchmarks/bench.py --quick         # N = 15, 200, 2000; 3 runs; verify once
     python benchmarks/bench.py --batching --runs 3   # what solving positions together saves
     python benchmarks/bench.py --table --sizes 15 50 200   # what measuring the table costs (table_bench.py)
+    python benchmarks/bench.py --against /tmp/before --sizes 15 200 --runs 9   # against another commit's tree
 
 Every wall time is also printed as a ratio to the floor: the median wall time of
 ``python -c "import clingo, lark, click"`` measured in the same run, so numbers taken
@@ -24,7 +25,11 @@ cases per second, CPU per case (all processes) and wall per case as a ratio to t
 floor. With ``--batching``, only what the two ways of solving positions together save:
 `ruling verify cases/` and `ruling odds` as they run and with every position solved
 alone, and `ruling verify` with its cache folder (the rewritten rule base, the parsed
-catalogue) filled and empty. Timings are
+catalogue) filled and empty. With ``--against TREE`` (a worktree of another commit, made
+with ``git worktree add TREE COMMIT``), only `ruling aros` and `ruling check` on the
+positions of each N, run alternately with the floor, TREE's code and this tree's, each
+tree with a cache folder of its own (the trees' caches would otherwise replace each
+other's at every run). Timings are
 medians because the machines are shared and noisy; nothing here is
 asserted by the test suite.
 """
@@ -202,6 +207,42 @@ def batching(runs: int, floor: float) -> None:
           f"{warm:.2f} s with it filled (the rewritten rule base, the parsed catalogue; medians of {runs}; floor {floor:.3f} s)", flush=True)
 
 
+def against(tree: str, sizes: list[int], runs: int) -> None:
+    """`ruling aros` and `ruling check` on this tree and on ``tree``, alternately with the
+    floor, in one run: medians, each tree's ratio to the floor and to the other's."""
+    trees = {"this": str(ROOT), "other": str(Path(tree).resolve())}
+    print(f"| N a side | command | floor s | {tree} s | this tree s | {tree} ÷ floor | this ÷ floor | this ÷ {tree} |")
+    print("|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        envs = {name: {"PYTHONPATH": path, "XDG_CACHE_HOME": str(Path(tmp) / f"cache-{name}")}
+                for name, path in trees.items()}
+        for n in sizes:
+            path = Path(tmp) / f"n{n}.pos"
+            path.write_text(position(n), encoding="utf-8")
+            for command in ("aros", "check"):
+                argv = [sys.executable, "-m", "checker", command, str(path)]
+                for env in envs.values():  # bytecode written, caches filled
+                    timed_in(argv, env, tmp)
+                samples: dict[str, list[float]] = {"floor": [], "other": [], "this": []}
+                for _ in range(runs):
+                    samples["floor"].append(timed(FLOOR)[0])
+                    for name, env in envs.items():
+                        samples[name].append(timed_in(argv, env, tmp))
+                floor, other, this = (statistics.median(samples[k]) for k in ("floor", "other", "this"))
+                print(f"| {n} | {command} | {floor:.3f} | {other:.3f} | {this:.3f} | {other / floor:.2f} | "
+                      f"{this / floor:.2f} | {this / other:.2f} |", flush=True)
+
+
+def timed_in(argv: list[str], env: dict[str, str], cwd: str) -> float:
+    """Wall seconds of one run in ``cwd`` (where ``python -m`` finds no package of its
+    own), with ``env`` added to the environment."""
+    start = time.perf_counter()
+    result = subprocess.run(argv, capture_output=True, cwd=cwd, check=False, env={**ENV, **env})
+    if result.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} exited {result.returncode}:\n{result.stderr.decode()}")
+    return time.perf_counter() - start
+
+
 def face_to_face_ms() -> float:
     """Median milliseconds of one exact Face to Face of B6 (SV 15) against B3 (SV 12)."""
     from checker.infinity import dice
@@ -225,6 +266,8 @@ def main() -> None:
                         help="only what solving positions together saves (verify, odds, the cache folder)")
     parser.add_argument("--table", action="store_true",
                         help="only what measuring the table costs (benchmarks/table_bench.py)")
+    parser.add_argument("--against", metavar="TREE",
+                        help="only `ruling aros` and `ruling check`, alternately on this tree and TREE")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     if sys.argv[1:2] == ["--alone"]:
         alone(sys.argv[2:])
@@ -240,6 +283,9 @@ def main() -> None:
         import table_bench  # benchmarks/table_bench.py
 
         table_bench.run(args.sizes or [15, 50, 200], runs)
+        return
+    if args.against:
+        against(args.against, args.sizes or [15, 200], args.runs or 9)
         return
     floor = wall(FLOOR, max(runs, 5))
     print(f"floor (`python -c \"import clingo, lark, click\"`): {floor:.3f} s wall, median of {max(runs, 5)}")

@@ -15,12 +15,12 @@ allocates its out-parameters and wraps every argument in a new object, which mad
 reading a large answer take several times as long as grounding it.
 tests/test_solver.py checks the two agree.
 
-Defines: ``read``, ``read_cases``, ``value``, ``word``, ``sort_key``, ``NONE``, ``Unread``.
+Defines: ``read``, ``read_cases``, ``rows``, ``value``, ``word``, ``sort_key``, ``NONE``, ``Unread``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +96,12 @@ def value(symbol: clingo.Symbol) -> int | str | tuple | None:
             return None if name == NONE else name
         return (name, *map(_API_VALUES.__getitem__, arguments))
     return "#inf" if kind == clingo.SymbolType.Infimum else "#sup"
+
+
+def rows(symbols: Iterable[clingo.Symbol]) -> Iterator[tuple[str, tuple]]:
+    """Each atom's name and row, in order (a classically negated atom's name without its
+    sign)."""
+    return _rows(symbols, frozenset())
 
 
 def word(read_value: object) -> str:

@@ -7,6 +7,8 @@ plugins name clingo's Symbol in type hints alone)."""
 from __future__ import annotations
 
 import atexit
+import hashlib
+import marshal
 import os
 import time
 from dataclasses import dataclass, field
@@ -17,11 +19,13 @@ import clingo
 if TYPE_CHECKING:  # imported where used: a run that does not parse skips its import
     from clingo import ast
 
+from . import slicing
 from .answers import A, build
 from .errors import RuleBaseError, SolveTimeout
 from .gc_hold import gc_held
 from .reading import Unread, read
-from .resources import asp_dir
+from .resources import asp_dir, cache_dir, store_cache
+from .slicing import Slicer
 
 # Solving is bounded (grounding cannot be interrupted: the ranges of the numbers a
 # position may write, checker.infinity.position.RANGES, keep it small). A position of two full
@@ -95,10 +99,10 @@ def prepare(edition: str) -> None:
     _statements(edition, str(entry_file(edition)))
 
 
-def _statements(edition: str, entry: str) -> list[ast.AST]:
+def _statements(edition: str, entry: str, fingerprint: tuple | None = None) -> list[ast.AST]:
     """The statements of the rule base ``entry`` includes, parsed again if a rule file
-    changed since."""
-    fingerprint = _fingerprint(entry)
+    changed since (``fingerprint``: the rule files' as the caller just read them)."""
+    fingerprint = _fingerprint(entry) if fingerprint is None else fingerprint
     cached = _parsed.get(entry)
     if cached is not None and cached[0] == fingerprint:
         return cached[1]
@@ -115,20 +119,86 @@ def _statements(edition: str, entry: str) -> list[ast.AST]:
     return statements
 
 
-def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None) -> None:
+def _add_rule_base(ctl: clingo.Control, edition: str, parsed: bool | None = None,
+                   facts: list[clingo.Symbol] | None = None) -> None:
+    """Give ``ctl`` the edition's rule base: with ``facts``, only the rules they can fire
+    (``checker/engine/slicing.py``)."""
     entry = str(entry_file(edition))
     if parsed is None:
         parsed = entry in _parsed or _loads.get(entry, 0) >= LOADS_BEFORE_PARSING
+    fingerprint = _fingerprint(entry)  # read once for both caches
+    sliced = _sliced(edition, entry, fingerprint) if facts is not None else None
     if not parsed:
         _loads[entry] = _loads.get(entry, 0) + 1
-        ctl.load(entry)
+        if sliced is None:
+            ctl.load(entry)
+        else:
+            slicer, texts = sliced
+            ctl.add("base", [], "\n".join(texts[i] for i in slicer.kept(facts or ())))
         return
     from clingo import ast
 
-    statements = _statements(edition, entry)
+    statements = _statements(edition, entry, fingerprint)
+    if sliced is not None and len(sliced[1]) == len(statements):
+        statements = [statements[i] for i in sliced[0].kept(facts or ())]
     with ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
             builder.add(statement)
+
+
+# ---- The rules a position can fire -----------------------------------------------------
+# Each rule base's slicer (checker/engine/slicing.py) and the text of each of its
+# statements, kept in this process and in the user's cache folder under a digest of the
+# rule files' paths, sizes and modification times (``_fingerprint``: digesting their
+# content would take longer than the rest). Reading the rule base's statements to build
+# it takes a fifth of a second, reading the cache back (marshal) a few milliseconds. A
+# rule base the slicer cannot read, or that clingo does not ground with no facts at all
+# (its errors are then met, located in the rule files, by the whole rule base), is
+# given whole.
+
+_SLICES_VERSION = 3
+_slices: dict[str, tuple[tuple, tuple[Slicer, list[str]] | None]] = {}  # entry -> (fingerprint, slicer and texts)
+
+
+def _sliced(edition: str, entry: str, fingerprint: tuple) -> tuple[Slicer, list[str]] | None:
+    cached = _slices.get(entry)
+    if cached is None or cached[0] != fingerprint:
+        cached = _slices[entry] = (fingerprint, _read_slices(edition, entry, fingerprint))
+    return cached[1]
+
+
+def _read_slices(edition: str, entry: str, fingerprint: tuple) -> tuple[Slicer, list[str]] | None:
+    digest = hashlib.sha256(repr((_SLICES_VERSION, edition, fingerprint)).encode())
+    file = cache_dir() / f"slices-{edition}-{digest.hexdigest()[:32]}.marshal"
+    try:
+        slicer, texts = marshal.loads(file.read_bytes())
+        return Slicer(slicer), texts
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    from clingo import ast
+
+    statements = _statements(edition, entry, fingerprint)
+    slicer = slicing.analyse(statements)
+    if slicer is None or not _grounds(statements):
+        return None
+    texts = ["" if s.ast_type == ast.ASTType.Comment else str(s) for s in statements]
+    store_cache(file, marshal.dumps((slicer.data(), texts)), f"slices-{edition}-*.marshal")
+    return slicer, texts
+
+
+def _grounds(statements: list[ast.AST]) -> bool:
+    """Whether clingo grounds the whole rule base with no facts."""
+    from clingo import ast
+
+    ctl = clingo.Control(logger=lambda _code, _msg: None, message_limit=0)
+    try:
+        with ast.ProgramBuilder(ctl) as builder:
+            for statement in statements:
+                builder.add(statement)
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        return False
+    return True
 
 
 @gc_held()
@@ -198,7 +268,7 @@ def _shown(
     )
     start = time.perf_counter()
     try:
-        _add_rule_base(ctl, edition, parsed)
+        _add_rule_base(ctl, edition, parsed, facts)
         with ctl.backend() as backend:
             for symbol in facts:
                 backend.add_rule([backend.add_atom(symbol)])

@@ -89,7 +89,7 @@ class Copies:
         ctl = clingo.Control(["--models=1"], logger=lambda _code, _msg: None, message_limit=0)
         start = time.perf_counter()
         try:
-            solver._add_rule_base(ctl, self.edition)
+            solver._add_rule_base(ctl, self.edition, facts=facts)  # the copies are grounded in a part of their own
             with ctl.backend() as backend:
                 for symbol in facts:
                     backend.add_rule([backend.add_atom(symbol)])

@@ -19,6 +19,7 @@ from ..engine.gc_hold import gc_held
 from ..engine.resources import grammar_file
 from ..engine.text import decode as decode_bytes
 from .notation_table import TableStatements
+from .notation_tree import extent as _extent
 from .notation_tree import named as _named
 from .notation_tree import span as _span
 from .notation_tree import subtrees as _subtrees
@@ -193,7 +194,6 @@ def _parser() -> lark.Lark:
     return lark.Lark(
         grammar_file().read_text(encoding="utf-8"),
         parser="lalr",
-        propagate_positions=True,
         maybe_placeholders=False,
         cache=True,  # the LALR tables are rebuilt only when the grammar changes
     )
@@ -436,7 +436,7 @@ class _Builder(TurnStatements, TableStatements):
 
     def _lof_both(self, node: Tree) -> None:
         self._relation(node, "lof")
-        self._relation(Tree(node.data, list(reversed(node.children)), node.meta), "lof")
+        self._relation(Tree(node.data, list(reversed(node.children))), "lof")
 
     def _zoc(self, node: Tree) -> None:
         self._relation(node, "zoc")
@@ -619,12 +619,12 @@ def statements(text: str, file: str = "<position>") -> tuple[Statement, ...]:
     for node in tree.children:
         if not isinstance(node, Tree):
             continue
-        meta = node.meta
+        line, _column, end_line, _end = _extent(node)
         number = anew = None
         if node.data == "step":
             number = _step_number(_tokens(node, "INT")[0], source, file)
             anew = bool(_tokens(node, "ANEW_KW"))
         phases = _subtrees(node, "phase")
-        phase = (phases[0].meta.column, phases[0].meta.end_column) if phases else None
-        found.append(Statement(str(node.data), meta.line, meta.end_line, number, bool(anew), phase))
+        phase = (_extent(phases[0])[1], _extent(phases[0])[3]) if phases else None
+        found.append(Statement(str(node.data), line, end_line, number, bool(anew), phase))
     return tuple(found)

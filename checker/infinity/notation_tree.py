@@ -1,7 +1,7 @@
 """Reading the parse tree of a position: where a token stands, a token as a name, a node's
 tokens and subtrees (shared by checker.infinity.notation and its statement groups).
 
-Defines: span, named, token, tokens, subtrees.
+Defines: span, named, token, tokens, subtrees, extent.
 """
 
 from __future__ import annotations
@@ -32,3 +32,16 @@ def tokens(tree: Tree, kind: str) -> list[Token]:
 
 def subtrees(tree: Tree, data: str) -> list[Tree]:
     return [c for c in tree.children if isinstance(c, Tree) and c.data == data]
+
+
+def extent(tree: Tree) -> tuple[int, int, int, int]:
+    """The line and column where a node begins, and the line and column where it ends
+    (exclusive), from its first and last tokens: the parser keeps no position of a node,
+    since reading its tokens' costs less than giving every node the span of its tokens."""
+    first: Token | Tree = tree
+    while isinstance(first, Tree):
+        first = first.children[0]
+    last: Token | Tree = tree
+    while isinstance(last, Tree):
+        last = last.children[-1]
+    return first.line or 1, first.column or 1, last.end_line or 1, last.end_column or 1
