@@ -403,3 +403,15 @@ class TokenSpent(Answer):
 
     predicate = "token_spent"
     side: str
+
+
+# ---- asp/infinity/core/states_phase.lp: the end of the turn (checker/infinity/sequence.py) --
+
+class TurnEnd(Answer):
+    """``turn_end(T, gains | loses, State, Rule)``: a state the States Phase gives or ends."""
+
+    predicate = "turn_end"
+    trooper: str
+    change: str
+    state: str
+    rule: str

@@ -7,7 +7,10 @@ states or Wounds changed (written again on one line), a generated pool (written 
 the size it had at the start of the turn) and the ``spent`` statements (written with
 what the turn spent up to Order N), with ``led`` for an army that began the turn with its
 Lieutenant; the relations of steps 1 to N follow, holding from
-the activation, then the steps after N as written.
+the activation, then the steps after N as written. After a ``step N end`` the turn is
+over: the troopers are written with the states its States Phase left, each ``tokens``
+line less the Command Tokens the turn spent (they are the game's), and nothing of the
+turn's own (no ``spent``, no ``led``); whose turn follows is the player's to write.
 
 Defines: :func:`state_text`.
 """
@@ -52,8 +55,14 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     pools = {d.subject.span.line: d for d in first.army if d.kind == "pool"}
     cut = seq.cut_before(index)
     out: list[str] = []
+    tokens = {d.subject.span.line: d for d in first.army if d.kind == "tokens"}
     for s in seq.header:
         if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
+            continue
+        held = tokens.get(s.line)
+        if held is not None and carry.ended and held.count is not None:
+            spent = next((n for side, n in carry.spent_tokens.items() if sequence._same(side, held.subject.text)), 0)
+            out.append(f"tokens {held.subject.text} {max(int(held.count.text) - spent, 0)}")
             continue
         if s.kind in sequence.CARRIED:
             if cut < 0:
@@ -64,7 +73,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
             out.append(_trooper_line(decl, carry, names))
             continue
         pool = pools.get(s.line)
-        if pool is not None and pool.count is None and pool.group is not None:
+        if pool is not None and pool.count is None and pool.group is not None and not carry.ended:
             size = next((n for (side, g), n in carry.pools.items()
                          if g == int(pool.group.text) and sequence._same(side, pool.subject.text)), None)
             if size is not None:
@@ -73,8 +82,9 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(lines[s.line - 1:s.end_line])
     for k, step in enumerate(seq.steps[:index + 1]):
         out.extend(_relation_line(lines, s) for s in step.statements if s.kind in sequence.CARRIED and k >= cut)
-    out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
-    out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
+    if not carry.ended:
+        out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
+        out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
     for step in seq.steps[index + 1:]:
         end = max((s.end_line for s in step.statements), default=step.line)
         out.extend(lines[step.line - 1:end])

@@ -3,7 +3,8 @@ the turn has spent before this Order, Retreat!. Resolved against the position's 
 troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2,
 pool_written/3, pool_generated/2, spent_regular/3,
-spent_tokens/2, spent_own/2, retreat/1, led/1).
+spent_tokens/2, spent_own/2, retreat/1, led/1; states_phase/1 at a sequence's
+`step N end`, asp/infinity/core/states_phase.lp).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ TURN_RANGES = {
 
 # The facts each kind of statement makes, by its resolved fields.
 FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular": "spent_regular",
-              "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led"}
+              "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led",
+              "states_phase": "states_phase"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -73,7 +75,7 @@ def army_fact(fact: ArmyFact) -> tuple:
     who = Name(fact.subject)
     if fact.kind == "spent_own":
         return name, who, fact.own
-    if fact.kind in ("retreat", "led"):
+    if fact.kind in ("retreat", "led", "states_phase"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
