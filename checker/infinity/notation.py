@@ -97,6 +97,7 @@ TERMINAL_WORDS = {
     "STEP_KW": "'step'",
     "ANEW_KW": "'anew'",
     "END_KW": "'end'",
+    "CANCEL_KW": "'cancel'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
     "VISIBILITY_ZONE": "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')",

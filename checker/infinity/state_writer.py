@@ -59,6 +59,8 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     for s in seq.header:
         if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
             continue
+        if carry.ended and s.kind == "cancel_impetuous":
+            continue  # the turn's own: the next turn's Impetuous Phase has its own
         held = tokens.get(s.line)
         if held is not None and carry.ended and held.count is not None:
             spent = next((n for side, n in carry.spent_tokens.items() if sequence._same(side, held.subject.text)), 0)
