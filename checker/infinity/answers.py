@@ -415,3 +415,14 @@ class TurnEnd(Answer):
     change: str
     state: str
     rule: str
+
+
+class TurnEndGains(Answer):
+    """``turn_end_gains(T, skills | characteristics, Id, Rule)``: a skill or
+    characteristic the trooper holds from the end of the turn on (Frenzy's Impetuous)."""
+
+    predicate = "turn_end_gains"
+    trooper: str
+    kind: str
+    id: str
+    rule: str

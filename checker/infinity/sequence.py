@@ -25,7 +25,7 @@ from functools import lru_cache
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
 from . import analysis, editions, notation
-from .answers import LossOfLieutenant, PoolSize, TokenSpent, TurnEnd
+from .answers import LossOfLieutenant, PoolSize, TokenSpent, TurnEnd, TurnEndGains
 from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
@@ -38,6 +38,7 @@ ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across"})
 # What a step may hold: its Order (or deployment), AROs, dice and relations.
 STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy"}) | CARRIED | ORDER_ONLY
 SPENT_KINDS = frozenset({"spent_regular", "spent_tokens", "spent_own"})
+LIST_KINDS = {"skills": "special_skills", "characteristics": "characteristics"}  # a trooper's list -> its kind
 
 
 def is_sequence(text: str) -> bool:
@@ -128,6 +129,8 @@ class Carry:
     pools: dict[tuple[str, int], int] = field(default_factory=dict)
     led: set[str] = field(default_factory=set)  # sides that began the turn with their Lieutenant
     ended: bool = False  # the States Phase was judged: the turn is over
+    wounded: set[str] = field(default_factory=set)  # Frenzy troopers an Order listed as wounding an enemy
+    gained: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (list, name) from the turn's end
 
 
 def order_text(seq: Split, index: int) -> str:
@@ -210,12 +213,14 @@ def _same(side: str, written: str) -> bool:
 
 @dataclass(frozen=True, order=True)
 class PhaseChange:
-    """A state the States Phase gives (``gains``) or ends (``loses``), and the rule."""
+    """A state the States Phase gives (``gains``) or ends (``loses``), and the rule;
+    ``kind`` ``skills`` or ``characteristics`` for one the trooper holds from then on."""
 
     trooper: str
     change: str
     state: str
     rule: str
+    kind: str = "states"
 
 
 @dataclass(frozen=True)
@@ -271,6 +276,8 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
         return check, (f"Order {number}'s resolution waits on dice or facts still to write: the position after "
                        "it is not known")
     reason = _spend(carry, prepared, number)
+    if resolved is not None:  # Frenzy: the outcome its wounding an enemy lists (asp .../frenzy)
+        carry.wounded |= {o.subject for o in resolved.outcomes if o.rule == "frenzy"}
     for token in result.atoms.of(TokenSpent):
         carry.spent_tokens[token.side] = carry.spent_tokens.get(token.side, 0) + 1
     if resolved is not None:
@@ -302,7 +309,8 @@ def judge_end(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, tuple[
                             "whose turn it is", Location(seq.file, step.line, 1, lines[step.line - 1]),
                             ("'active SIDE'",))
     at = Span(step.line, 1)
-    army = position.army + (ArmyDecl("states_phase", Named(position.active.text, at)),)
+    army = position.army + (ArmyDecl("states_phase", Named(position.active.text, at)),) + tuple(
+        ArmyDecl("wound_inflicted", Named(t, at)) for t in sorted(carry.wounded))
     position = replace(position, army=army)
     prepared = analysis.prepare_position(position)
     result = analysis.analyse(position.text, seq.file, prepared, only="check")
@@ -310,6 +318,12 @@ def judge_end(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, tuple[
         _start(carry, prepared, result)
     changes = tuple(sorted(PhaseChange(str(c.trooper), c.change, c.state, c.rule)
                            for c in result.atoms.of(TurnEnd)))
+    entries = catalogue.load(prepared.game.edition).entries
+    gains = tuple(sorted(PhaseChange(str(g.trooper), "gains", g.id, g.rule, g.kind)
+                         for g in result.atoms.of(TurnEndGains)))
+    for g in gains:
+        name = entries[LIST_KINDS[g.kind]][g.state].name
+        carry.gained[g.trooper] = carry.gained.get(g.trooper, ()) + ((g.kind, name),)
     for trooper in sorted({c.trooper for c in changes}):
         before = carry.states.get(trooper, prepared.game.trooper(trooper).states)
         lost = {c.state for c in changes if c.trooper == trooper and c.change == "loses"}
@@ -318,7 +332,7 @@ def judge_end(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, tuple[
             s for s in gained if s not in before)
         carry.wounds.setdefault(trooper, prepared.game.trooper(trooper).wounds_before or 0)
     carry.ended = True
-    return result.check(), changes
+    return result.check(), changes + gains
 
 
 @lru_cache(maxsize=8)

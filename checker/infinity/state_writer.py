@@ -71,7 +71,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
                 out.append(_relation_line(lines, s))
             continue
         decl = troopers.get(s.line)
-        if decl is not None and decl.id.text in carry.states:
+        if decl is not None and (decl.id.text in carry.states or decl.id.text in carry.gained):
             out.append(_trooper_line(decl, carry, names))
             continue
         pool = pools.get(s.line)
@@ -120,10 +120,14 @@ def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) 
     wounds = carry.wounds.get(t.id.text, 0)
     if wounds:
         parts.append(f"wounds {wounds}")
+    gained = carry.gained.get(t.id.text, ())
+    written = {kind for kind, _ in t.lists}
     for kind, items in t.lists:
-        if kind != "states":
-            parts.append(f"{kind}: " + ", ".join(_item(i) for i in items))
-    states = carry.states[t.id.text]
+        if kind != "states" or t.id.text not in carry.states:
+            more = [name for k, name in gained if k == kind]
+            parts.append(f"{kind}: " + ", ".join([_item(i) for i in items] + more))
+    parts += [f"{kind}: {name}" for kind, name in gained if kind not in written]
+    states = carry.states.get(t.id.text, ())
     if states:
         parts.append("state: " + ", ".join(names.get(s, s) for s in states))
     head = "deployable" if t.deployable else "trooper"

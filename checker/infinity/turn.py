@@ -31,7 +31,8 @@ TURN_RANGES = {
 # The facts each kind of statement makes, by its resolved fields.
 FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular": "spent_regular",
               "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led",
-              "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled"}
+              "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
+              "wound_inflicted": "wound_inflicted_this_turn"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -41,7 +42,7 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
     seen: dict[tuple, ArmyDecl] = {}
     facts = []
     for decl in decls:
-        if decl.kind in ("spent_own", "cancel_impetuous"):
+        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted"):
             subject = resolver._id(decl.subject)
         else:
             subject = resolver.sides.get(cat.normalize(decl.subject.text), decl.subject.text)
@@ -77,7 +78,7 @@ def army_fact(fact: ArmyFact) -> tuple:
         return name, who, fact.own
     if fact.kind == "cancel_impetuous":  # the group whose Regular Order it spent, or none
         return name, who, fact.group if fact.group is not None else NONE
-    if fact.kind in ("retreat", "led", "states_phase"):
+    if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
