@@ -57,7 +57,8 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
             count = bound.read(decl.count.text)
             if count is None:
                 raise resolver.error(bound.out_of_range(decl.count.text), decl.count, (bound.expected(),))
-        key_of = (decl.kind, subject, group, decl.own)
+        # one cancellation per trooper, whichever Order paid for it
+        key_of = (decl.kind, subject, None if decl.kind == "cancel_impetuous" else group, decl.own)
         if key_of in seen:
             first = seen[key_of].subject.span.line
             raise resolver.error(f"a second '{decl.kind.split('_')[0]}' statement of the same kind for "
