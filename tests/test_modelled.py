@@ -37,6 +37,9 @@ for every common skill and state:
     ``template_type:T`` when a rule reads the type in ``weapon_template/3``,
     ``ammunition:X`` when that ammunition is read.
 
+- the Player Turn's rules (``turn.toml``): an entry is read when it lists ``rules`` and
+  each is cited in the edition's rule book (``rule(Id, Edition, Source, Text)``).
+
 Then: an entry read by no rule is ``no``; an entry that is ``yes`` or ``partial`` is read.
 """
 
@@ -220,6 +223,9 @@ def read_ids(edition: str, program: list[list[Atom]], kind: str) -> set[str]:
     if kind == "skills":
         assert "common_skill" in {a.name for atoms in program for a in atoms}
         return ids
+    if kind == "turn":
+        cited = {r.id for r in rulebook.load(edition).citations if r.edition == edition}
+        return {e.id for e in c.all("turn") if e.get("rules") and set(e.get("rules")) <= cited}
     read = read_constants(program, SEEDS[kind]) & ids
     kinds_read = constants_at(program, ("weapon_kind", 2, (1,)))
     if kind == "weapons":

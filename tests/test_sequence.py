@@ -120,3 +120,53 @@ def test_check_on_a_sequence_in_json_gives_each_order(tmp_path):
     assert (data["legal"], data["judged"]) == (False, 2)
     assert [o["number"] for o in data["orders"]] == [1, 2]
     assert [j["status"] for j in data["orders"][1]["check"]["judgements"] if j["subject"] == "order"] == ["denied"]
+
+
+END = """edition n5
+active pan
+trooper a pan { group 1; state: Stunned }
+trooper dg nom { W 1; skills: Dogged; state: Dogged }
+tokens pan 4
+spent pan tokens: 1
+pool pan group 1
+step 1
+order b from group 1: Move
+step 2 end
+"""
+
+
+def test_state_after_the_turns_end_is_the_position_the_turn_leaves():
+    text = END.replace("trooper dg", "trooper b pan { group 1 }\ntrooper dg")
+    written, judged = state_writer.state_text(text, "s.pos", 2)
+    assert [j.number for j in judged] == [1, 2]
+    assert judged[-1].states_phase is not None
+    assert [(c.trooper, c.change, c.state) for c in judged[-1].states_phase] == [
+        ("a", "loses", "stunned"), ("dg", "gains", "dead"), ("dg", "loses", "dogged")]
+    lines = written.splitlines()
+    assert "trooper a pan { group 1 }" in lines and "state: Dead" in written
+    # Command Tokens are the game's: those spent are gone; the turn's own statements are not written
+    assert "tokens pan 3" in lines and "pool pan group 1" in lines
+    assert not any(line.startswith(("spent", "led", "step")) for line in lines), written
+
+
+@pytest.mark.parametrize(("tail", "line", "words"), [
+    ("step 2 end\nstep 3\norder a: Move\n", 8, "last step"),
+    ("step 2 end\norder a: Move\n", 8, "holds no Order"),
+])
+def test_the_turns_end_is_the_last_step_and_holds_nothing(tail, line, words):
+    text = SEQ + tail
+    with pytest.raises(NotationError) as caught:
+        sequence.split(text, "s.pos")
+    assert caught.value.location.line == line and words in str(caught.value)
+
+
+def test_the_turns_end_in_json_lists_its_changes(tmp_path):
+    import json
+
+    file = tmp_path / "s.pos"
+    file.write_text(END.replace("order b", "order a"), encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", "--format", "json", str(file)])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["orders"][1]["states_phase"][0] == {
+        "trooper": "a", "change": "loses", "state": "stunned", "rule": "stunned_states_phase", "kind": "states"}

@@ -34,6 +34,7 @@ KINDS = {
     "traits": "trait",
     "troop_types": "troop_type",
     "fireteams": "fireteam",
+    "turn": "rule",
 }
 
 # What the rule base does with an entry (its ``modelled`` key): YES, every effect its

@@ -403,3 +403,26 @@ class TokenSpent(Answer):
 
     predicate = "token_spent"
     side: str
+
+
+# ---- asp/infinity/core/states_phase.lp: the end of the turn (checker/infinity/sequence.py) --
+
+class TurnEnd(Answer):
+    """``turn_end(T, gains | loses, State, Rule)``: a state the States Phase gives or ends."""
+
+    predicate = "turn_end"
+    trooper: str
+    change: str
+    state: str
+    rule: str
+
+
+class TurnEndGains(Answer):
+    """``turn_end_gains(T, skills | characteristics, Id, Rule)``: a skill or
+    characteristic the trooper holds from the end of the turn on (Frenzy's Impetuous)."""
+
+    predicate = "turn_end_gains"
+    trooper: str
+    kind: str
+    id: str
+    rule: str

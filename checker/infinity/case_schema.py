@@ -125,9 +125,13 @@ CHECK: dict[str, Spec] = {
 # ("fus1 bs_attack/multi_rifle/ap"); a roll's outcome is "TROOPER SUCCESSES CRITICALS",
 # the trooper its standing dice count against ("-" for none).
 # A sequence of Orders (docs/turn.md): `legal` is every judged Order's, `judged` how many
-# were judged, `orders.N` each Order's check expectations, and `not_judged` that Order N
-# was left unjudged.
-ORDER_CHECK: dict[str, Spec] = {**CHECK, "not_judged": Scalar(bool, "true or false")}
+# were judged, `orders.N` each Order's check expectations, `not_judged` that Order N
+# was left unjudged, and `states_phase` a `step N end`'s changes ("a loses stunned | stunned_states_phase").
+ORDER_CHECK: dict[str, Spec] = {
+    **CHECK, "not_judged": Scalar(bool, "true or false"),
+    "states_phase": ListOf(Rules(what='a string "trooper gains|loses state | rule"', sep=" | ", skip=1),
+                           'a list of strings "trooper gains|loses state | rule"'),
+}
 CHECK["judged"] = WHOLE
 CHECK["orders"] = Each(Table(ORDER_CHECK), "Order", key=Pattern(what="an Order's number", pattern=r"[1-9][0-9]*"))
 ROW = Pattern(what='a row: "declared" or "trooper option" ("fus1 bs_attack/combi_rifle")',

@@ -71,10 +71,12 @@ A case file::
     revealed = ["fiday"]
     # command = "check" on a sequence of Orders (docs/turn.md): legal is every judged
     # Order's, judged how many were judged, and each Order's check expectations (the keys
-    # above) stand under its number; not_judged = true for an Order left unjudged
+    # above) stand under its number; not_judged = true for an Order left unjudged; a
+    # `step N end` (the States Phase) writes its changes as "trooper gains|loses id | rule"
     judged = 3
     orders.2.verdicts = { "order" = ["order_pool_empty"] }
     orders.3.not_judged = true
+    orders.4.states_phase = ["a loses stunned | stunned_states_phase"]
     # aros, check, declarations: the exact set of what the verdict lists under Not
     # modelled, as "kind/id" with the catalogue's kind; [] for none
     not_modelled = ["special_skills/sat_lock", "states/stunned"]

@@ -30,6 +30,7 @@ CASES = ROOT / "cases"
 
 COMMAND = "python -m checker.games"  # writes every game's coverage page
 RULES = "rules"  # the section of cited rules, beside the catalogue kinds
+TURN = "turn"  # the Player Turn's rules (checker/catalogue/<edition>/turn.toml), tied by their rule ids
 SECTIONS = {  # section -> title, in the order the document gives them
     "special_skills": "Special skills",
     "skills": "Common skills",
@@ -40,6 +41,7 @@ SECTIONS = {  # section -> title, in the order the document gives them
     "ammunition": "Ammunition",
     "traits": "Weapon traits",
     "weapons": "Weapons and equipment",
+    TURN: "The Player Turn",
     RULES: "Rules (every cited rule id)",
 }
 STATUS_WORDS = {YES: "modelled", PARTIAL: "partial", NO: "not modelled"}
@@ -62,6 +64,8 @@ notation and resolve code, never solved):
   `breaches`, `may_delay`, `resolution.mods`, `resolution.rules`...: `checker/infinity/case_schema.py`
   knows which keys name rules), or it grants a trigger kind the case expects
   (`trigger_rule(Kind, Rule)` in the rule base).
+- A Player Turn rule (`checker/catalogue/<edition>/turn.toml`): the case's expectations name one of
+  the rule ids its `rules` key lists, as for a rule id above.
 - A case whose position does not parse or resolve (most `error` cases) exercises no entry.
 
 A count says how many cases put an entry in play, not whether one of them shows the entry
@@ -201,8 +205,11 @@ def collect(paths: Sequence[Path], root: Path = ROOT) -> list[Ties]:
 
 def _row(section: str, entry_id: str, name: str, source: str, status: str, detail: str,
          found: Iterable[Ties], key: object) -> Row:
-    hits = [t for t in found if (key in t.rules if section == RULES else key in t.in_play)]
-    named = sorted(t.path for t in hits if section != RULES and key in t.named)
+    if isinstance(key, frozenset):  # a Player Turn rule: the rule ids it lists
+        hits = [t for t in found if t.rules & key]
+    else:
+        hits = [t for t in found if (key in t.rules if section == RULES else key in t.in_play)]
+    named = sorted(t.path for t in hits if section not in (RULES, TURN) and key in t.named)
     rest = sorted(t.path for t in hits if t.path not in named)
     return Row(section, entry_id, name, source, status, detail, tuple(named + rest), len(named))
 
@@ -212,10 +219,13 @@ def edition_coverage(edition: str, found: Iterable[Ties]) -> EditionCoverage:
     mine = [t for t in found if t.edition == edition]
     catalogue = load_catalogue(edition)
     rows = []
-    for kind in (k for k in SECTIONS if k != RULES):
+    for kind in (k for k in SECTIONS if k not in (RULES, TURN)):
         for e in sorted(catalogue.all(kind), key=lambda e: (e.name.casefold(), e.id)):
             detail = e.missing or ("no rule reads it" if e.modelled == NO else "")
             rows.append(_row(kind, e.id, e.name, e.source, str(e.modelled), detail, mine, (kind, e.id)))
+    for e in catalogue.all(TURN):  # in the order the file gives them, the turn's own
+        detail = e.missing or ("no rule reads it" if e.modelled == NO else "")
+        rows.append(_row(TURN, e.id, e.name, e.source, str(e.modelled), detail, mine, frozenset(e.get("rules", ()))))
     cited = {r.id: r for r in reversed(rulebook.load(edition).citations) if r.edition == edition}  # the first
     for rule in sorted(cited.values(), key=lambda r: r.id):
         notes = ["its citation says unverified"] if "unverified" in rule.text.casefold() else []
@@ -241,7 +251,7 @@ def _files(row: Row) -> str:
 
 
 def _count(row: Row) -> str:
-    return str(len(row.cases)) if row.section == RULES else f"{len(row.cases)} ({row.named} named)"
+    return str(len(row.cases)) if row.section in (RULES, TURN) else f"{len(row.cases)} ({row.named} named)"
 
 
 def _totals(coverages: Sequence[EditionCoverage]) -> list[str]:

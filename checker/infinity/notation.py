@@ -98,6 +98,8 @@ TERMINAL_WORDS = {
     "LED_KW": "'led'",
     "STEP_KW": "'step'",
     "ANEW_KW": "'anew'",
+    "END_KW": "'end'",
+    "CANCEL_KW": "'cancel'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
     "VISIBILITY_ZONE": "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')",
@@ -583,7 +585,7 @@ class _Builder(TurnStatements, TableStatements):
 class Statement:
     """One statement of a position as written, for checker/infinity/sequence.py: its kind
     (the grammar rule: ``trooper``, ``lof``, ``order``, ``step``...), its first and last
-    lines, a ``step``'s number and ``anew``, and a relation's ``from first`` / ``from
+    lines, a ``step``'s number, ``anew`` and ``end`` (the States Phase), and a relation's ``from first`` / ``from
     second`` as the columns it spans on its line (1-based, end exclusive)."""
 
     kind: str
@@ -592,6 +594,7 @@ class Statement:
     number: int | None = None
     anew: bool = False
     phase: tuple[int, int] | None = None
+    end: bool = False
 
 
 def _step_number(token: Token, source: str, file: str) -> int:
@@ -620,11 +623,12 @@ def statements(text: str, file: str = "<position>") -> tuple[Statement, ...]:
         if not isinstance(node, Tree):
             continue
         line, _column, end_line, _end = _extent(node)
-        number = anew = None
+        number = anew = end = None
         if node.data == "step":
             number = _step_number(_tokens(node, "INT")[0], source, file)
             anew = bool(_tokens(node, "ANEW_KW"))
+            end = bool(_tokens(node, "END_KW"))
         phases = _subtrees(node, "phase")
         phase = (_extent(phases[0])[1], _extent(phases[0])[3]) if phases else None
-        found.append(Statement(str(node.data), line, end_line, number, bool(anew), phase))
+        found.append(Statement(str(node.data), line, end_line, number, bool(anew), phase, bool(end)))
     return tuple(found)

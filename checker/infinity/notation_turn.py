@@ -57,6 +57,11 @@ class TurnStatements:
     def _led(self, node: Tree) -> None:
         self._army(node, "led")
 
+    def _cancel_impetuous(self, node: Tree) -> None:
+        subject = _named(_tokens(node, "NAME")[0])
+        groups = [_named(t) for t in _tokens(node, "INT")]
+        self.fields["army"].append(ArmyDecl("cancel_impetuous", subject, groups[0] if groups else None))
+
     def _step(self, node: Tree) -> None:
         # checker/infinity/sequence.py splits a sequence into its Orders before they are
         # read; a 'step' reaching here stands in a text read as one Order

@@ -176,8 +176,10 @@ class ArmyDecl:
     Order Pool at its start), ``spent_regular`` / ``spent_tokens`` (Regular Orders of a
     group, Command Tokens, spent before this Order), ``spent_own`` (a trooper's own
     Order of kind ``own``: irregular, lieutenant, impetuous, tactical), ``retreat``
-    (the side's army is in Retreat!) and ``led`` (it began the turn with its Lieutenant). ``subject`` is the side, or the trooper of
-    ``spent_own``."""
+    (the side's army is in Retreat!), ``led`` (it began the turn with its Lieutenant) and
+    ``cancel_impetuous`` (a trooper's Impetuous Order cancelled, spending a Regular Order
+    of ``group`` when written). ``subject`` is the side, or the trooper of ``spent_own``
+    and ``cancel_impetuous``."""
 
     kind: str
     subject: Named

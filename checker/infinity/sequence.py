@@ -7,8 +7,11 @@ start of the turn), the relations of the steps before it, and its own step's lin
 every other line blank so each error keeps its line. What Order N-1 left is then set
 on that position: each trooper's states and Wounds after its resolution, the Orders and
 Command Tokens the turn has spent, the size each generated Order Pool had at the start
-of the turn; relations written for an earlier Order hold from the activation on. A
-position of one Order never comes here: it takes the path it always took.
+of the turn; relations written for an earlier Order hold from the activation on. A last step
+written ``step N end`` is the turn's end: its States Phase, solved on the position the
+last Order left with ``states_phase`` set (asp/infinity/core/states_phase.lp), gives
+the states the turn ends with. A position of one Order never comes here: it takes the
+path it always took.
 
 Defines: :func:`is_sequence`, :func:`split`, :func:`judge`, :class:`Judged`.
 """
@@ -22,7 +25,7 @@ from functools import lru_cache
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
 from . import analysis, editions, notation
-from .answers import LossOfLieutenant, PoolSize, TokenSpent
+from .answers import LossOfLieutenant, PoolSize, TokenSpent, TurnEnd, TurnEndGains
 from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
@@ -35,6 +38,7 @@ ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across"})
 # What a step may hold: its Order (or deployment), AROs, dice and relations.
 STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy"}) | CARRIED | ORDER_ONLY
 SPENT_KINDS = frozenset({"spent_regular", "spent_tokens", "spent_own"})
+LIST_KINDS = {"skills": "special_skills", "characteristics": "characteristics"}  # a trooper's list -> its kind
 
 
 def is_sequence(text: str) -> bool:
@@ -49,6 +53,7 @@ class Step:
     line: int
     anew: bool
     statements: tuple[notation.Statement, ...]
+    end: bool = False  # `step N end`: the turn's States Phase
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,9 @@ def split(text: str, file: str = "<position>") -> Split:
     steps: list[tuple[notation.Statement, list[notation.Statement]]] = []
     for s in notation.statements(text, file):
         if s.kind == "step":
+            if steps and steps[-1][0].end:
+                raise error(f"step {s.number} follows 'step {steps[-1][0].number} end': the turn's end is its "
+                            "last step", s.line)
             if steps and s.number != (steps[-1][0].number or 0) + 1:
                 raise error(f"step {s.number} follows step {steps[-1][0].number}: a sequence numbers its Orders "
                             "one after another", s.line, (f"'step {(steps[-1][0].number or 0) + 1}'",))
@@ -91,6 +99,9 @@ def split(text: str, file: str = "<position>") -> Split:
                 raise error("a sequence numbers its Orders from 1", s.line, ("'step 1' or later",))
             steps.append((s, []))
         elif steps:
+            if steps[-1][0].end:
+                raise error(f"'step {steps[-1][0].number} end' is the turn's States Phase: it holds no Order and "
+                            f"no relation, not '{s.kind}'", s.line)
             if s.kind not in STEP_KINDS:
                 raise error(f"a step holds its Order's lines (order, aro, dice, deploy, relations), not "
                             f"'{s.kind}': write it before the first 'step'", s.line)
@@ -101,7 +112,7 @@ def split(text: str, file: str = "<position>") -> Split:
         else:
             header.append(s)
     return Split(text, file, tuple(header),
-                 tuple(Step(s.number or 0, s.line, s.anew, tuple(body)) for s, body in steps))
+                 tuple(Step(s.number or 0, s.line, s.anew, tuple(body), s.end) for s, body in steps))
 
 
 @dataclass
@@ -117,6 +128,9 @@ class Carry:
     spent_own: set[tuple[str, str]] = field(default_factory=set)
     pools: dict[tuple[str, int], int] = field(default_factory=dict)
     led: set[str] = field(default_factory=set)  # sides that began the turn with their Lieutenant
+    ended: bool = False  # the States Phase was judged: the turn is over
+    wounded: set[str] = field(default_factory=set)  # Frenzy troopers an Order listed as wounding an enemy
+    gained: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (list, name) from the turn's end
 
 
 def order_text(seq: Split, index: int) -> str:
@@ -197,15 +211,30 @@ def _same(side: str, written: str) -> bool:
     return " ".join(side.split()).casefold() == " ".join(written.split()).casefold()
 
 
+@dataclass(frozen=True, order=True)
+class PhaseChange:
+    """A state the States Phase gives (``gains``) or ends (``loses``), and the rule;
+    ``kind`` ``skills`` or ``characteristics`` for one the trooper holds from then on."""
+
+    trooper: str
+    change: str
+    state: str
+    rule: str
+    kind: str = "states"
+
+
 @dataclass(frozen=True)
 class Judged:
     """One Order of a sequence: its number, its ``step`` line, its verdict, or why it
-    was not judged (an earlier Order was illegal, or left a result not yet known)."""
+    was not judged (an earlier Order was illegal, or left a result not yet known); for
+    ``step N end``, the States Phase's changes."""
 
     number: int
     line: int
     check: CheckReport | None = None
     not_judged: str | None = None
+    states_phase: tuple[PhaseChange, ...] | None = None
+    end: bool = False  # the step is `step N end`
 
 
 def judge(seq: Split) -> tuple[tuple[Judged, ...], Carry, int, str | None]:
@@ -218,10 +247,14 @@ def judge(seq: Split) -> tuple[tuple[Judged, ...], Carry, int, str | None]:
     judged = 0
     for index, step in enumerate(seq.steps):
         if stop is not None:
-            out.append(Judged(step.number, step.line, None, stop))
+            out.append(Judged(step.number, step.line, None, stop, end=step.end))
+            continue
+        judged += 1
+        if step.end:
+            check, changes = judge_end(seq, index, carry)
+            out.append(Judged(step.number, step.line, check, states_phase=changes, end=True))
             continue
         check, stop = judge_one(seq, index, carry)
-        judged += 1
         out.append(Judged(step.number, step.line, check))
     return tuple(out), carry, judged, stop
 
@@ -243,6 +276,8 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
         return check, (f"Order {number}'s resolution waits on dice or facts still to write: the position after "
                        "it is not known")
     reason = _spend(carry, prepared, number)
+    if resolved is not None:  # Frenzy: the outcome its wounding an enemy lists (asp .../frenzy)
+        carry.wounded |= {o.subject for o in resolved.outcomes if o.rule == "frenzy"}
     for token in result.atoms.of(TokenSpent):
         carry.spent_tokens[token.side] = carry.spent_tokens.get(token.side, 0) + 1
     if resolved is not None:
@@ -256,6 +291,48 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
         carry.states[trooper] = tuple(s for s in before if s not in markers)
         carry.wounds.setdefault(trooper, prepared.game.trooper(trooper).wounds_before or 0)
     return check, reason
+
+
+def judge_end(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, tuple[PhaseChange, ...]]:
+    """The States Phase of ``step N end``: the states it gives and ends, set on ``carry``.
+
+    Raises
+    ------
+    NotationError
+        For a position that does not say whose turn it is (``active SIDE``).
+    """
+    step = seq.steps[index]
+    position = order_position(seq, index, carry, state_names(seq) if index else {})
+    if position.active is None:
+        lines = lines_of(seq.text)
+        raise NotationError(f"'step {step.number} end' is the States Phase of the active army's turn: write "
+                            "whose turn it is", Location(seq.file, step.line, 1, lines[step.line - 1]),
+                            ("'active SIDE'",))
+    at = Span(step.line, 1)
+    army = position.army + (ArmyDecl("states_phase", Named(position.active.text, at)),) + tuple(
+        ArmyDecl("wound_inflicted", Named(t, at)) for t in sorted(carry.wounded))
+    position = replace(position, army=army)
+    prepared = analysis.prepare_position(position)
+    result = analysis.analyse(position.text, seq.file, prepared, only="check")
+    if index == 0:
+        _start(carry, prepared, result)
+    changes = tuple(sorted(PhaseChange(str(c.trooper), c.change, c.state, c.rule)
+                           for c in result.atoms.of(TurnEnd)))
+    entries = catalogue.load(prepared.game.edition).entries
+    gains = tuple(sorted(PhaseChange(str(g.trooper), "gains", g.id, g.rule, g.kind)
+                         for g in result.atoms.of(TurnEndGains)))
+    for g in gains:
+        name = entries[LIST_KINDS[g.kind]][g.state].name
+        carry.gained[g.trooper] = carry.gained.get(g.trooper, ()) + ((g.kind, name),)
+    for trooper in sorted({c.trooper for c in changes}):
+        before = carry.states.get(trooper, prepared.game.trooper(trooper).states)
+        lost = {c.state for c in changes if c.trooper == trooper and c.change == "loses"}
+        gained = tuple(c.state for c in changes if c.trooper == trooper and c.change == "gains")
+        carry.states[trooper] = tuple(s for s in before if s not in lost) + tuple(
+            s for s in gained if s not in before)
+        carry.wounds.setdefault(trooper, prepared.game.trooper(trooper).wounds_before or 0)
+    carry.ended = True
+    return result.check(), changes + gains
 
 
 @lru_cache(maxsize=8)

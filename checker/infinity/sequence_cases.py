@@ -1,6 +1,7 @@
 """Cases on a sequence of Orders (docs/turn.md, docs/cases.md): ``check`` compares
 ``legal`` (every judged Order's), ``judged`` and each ``orders.N`` as a check case of
-that Order; ``aros`` and ``declarations`` compare the last Order's report; ``error``
+that Order (a ``step N end``'s as ``states_phase``, "trooper gains|loses state | rule");
+``aros`` and ``declarations`` compare the last Order's report; ``error``
 the error the sequence meets.
 
 Defines: :func:`run`.
@@ -65,6 +66,13 @@ def differences(expect: dict, report: sequence_report.SequenceReport) -> list[Di
         if judged.check is None:
             if set(table) - {"not_judged"}:
                 diffs.append(Difference(f"orders.{number}", unexpected=(f"not judged: {judged.not_judged}",)))
+            continue
+        if judged.states_phase is not None:
+            found = [f"{c.trooper} {c.change} {c.state} | {c.rule}" for c in judged.states_phase]
+            diffs += _compare(f"orders.{number}.states_phase", table.get("states_phase", []), found)
+            why = "the States Phase step is compared by its states_phase"
+            diffs += [Difference(f"orders.{number}.{k}", unexpected=(why,))
+                      for k in sorted(set(table) - {"not_judged", "states_phase"})]
             continue
         sub = {k: v for k, v in table.items() if k != "not_judged"}
         diffs += [Difference(f"orders.{number}.{d.key}", d.missing, d.unexpected)

@@ -33,7 +33,9 @@ class SequenceReport:
     def to_dict(self) -> dict:
         return {"legal": self.legal, "judged": self.judged, "orders": [
             {"number": j.number, "line": j.line, "check": j.check.to_dict() if j.check else None,
-             "not_judged": j.not_judged} for j in self.orders]}
+             "not_judged": j.not_judged,
+             **({"states_phase": [vars(c) for c in j.states_phase]} if j.states_phase is not None else {})}
+            for j in self.orders]}
 
 
 def sequence_report(text: str, file: str) -> SequenceReport:
@@ -69,13 +71,20 @@ def last_position(text: str, file: str) -> Position:
 
 def sequence_text(report: SequenceReport) -> str:
     """Each Order's verdict under its number and line."""
-    total = len(report.orders)
-    head = (f"Sequence of {total} Order{'s' if total != 1 else ''}, {report.judged} judged: "
+    total = sum(1 for j in report.orders if not j.end)
+    end = " and the States Phase" if any(j.end for j in report.orders) else ""
+    head = (f"Sequence of {total} Order{'s' if total != 1 else ''}{end}, {report.judged} judged: "
             f"{'LEGAL' if report.legal else 'ILLEGAL'}")
     out = [head]
     for j in report.orders:
         if j.check is None:
             out.append(f"\nOrder {j.number} (line {j.line}): not judged: {j.not_judged}")
+            continue
+        if j.states_phase is not None:
+            out.append(f"\nStates Phase, step {j.number} end (line {j.line}):")
+            out.extend(f"  {c.trooper}: {c.change} {c.state} [{c.rule}]" for c in j.states_phase)
+            if not j.states_phase:
+                out.append("  no state ends or changes")
             continue
         body = check_text(j.check).rstrip("\n")
         out.append(f"\nOrder {j.number} (line {j.line}):")

@@ -7,7 +7,10 @@ states or Wounds changed (written again on one line), a generated pool (written 
 the size it had at the start of the turn) and the ``spent`` statements (written with
 what the turn spent up to Order N), with ``led`` for an army that began the turn with its
 Lieutenant; the relations of steps 1 to N follow, holding from
-the activation, then the steps after N as written.
+the activation, then the steps after N as written. After a ``step N end`` the turn is
+over: the troopers are written with the states its States Phase left, each ``tokens``
+line less the Command Tokens the turn spent (they are the game's), and nothing of the
+turn's own (no ``spent``, no ``led``); whose turn follows is the player's to write.
 
 Defines: :func:`state_text`.
 """
@@ -52,19 +55,27 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     pools = {d.subject.span.line: d for d in first.army if d.kind == "pool"}
     cut = seq.cut_before(index)
     out: list[str] = []
+    tokens = {d.subject.span.line: d for d in first.army if d.kind == "tokens"}
     for s in seq.header:
         if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
+            continue
+        if carry.ended and s.kind == "cancel_impetuous":
+            continue  # the turn's own: the next turn's Impetuous Phase has its own
+        held = tokens.get(s.line)
+        if held is not None and carry.ended and held.count is not None:
+            spent = next((n for side, n in carry.spent_tokens.items() if sequence._same(side, held.subject.text)), 0)
+            out.append(f"tokens {held.subject.text} {max(int(held.count.text) - spent, 0)}")
             continue
         if s.kind in sequence.CARRIED:
             if cut < 0:
                 out.append(_relation_line(lines, s))
             continue
         decl = troopers.get(s.line)
-        if decl is not None and decl.id.text in carry.states:
+        if decl is not None and (decl.id.text in carry.states or decl.id.text in carry.gained):
             out.append(_trooper_line(decl, carry, names))
             continue
         pool = pools.get(s.line)
-        if pool is not None and pool.count is None and pool.group is not None:
+        if pool is not None and pool.count is None and pool.group is not None and not carry.ended:
             size = next((n for (side, g), n in carry.pools.items()
                          if g == int(pool.group.text) and sequence._same(side, pool.subject.text)), None)
             if size is not None:
@@ -73,8 +84,9 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(lines[s.line - 1:s.end_line])
     for k, step in enumerate(seq.steps[:index + 1]):
         out.extend(_relation_line(lines, s) for s in step.statements if s.kind in sequence.CARRIED and k >= cut)
-    out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
-    out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
+    if not carry.ended:
+        out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
+        out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
     for step in seq.steps[index + 1:]:
         end = max((s.end_line for s in step.statements), default=step.line)
         out.extend(lines[step.line - 1:end])
@@ -108,10 +120,14 @@ def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) 
     wounds = carry.wounds.get(t.id.text, 0)
     if wounds:
         parts.append(f"wounds {wounds}")
+    gained = carry.gained.get(t.id.text, ())
+    written = {kind for kind, _ in t.lists}
     for kind, items in t.lists:
-        if kind != "states":
-            parts.append(f"{kind}: " + ", ".join(_item(i) for i in items))
-    states = carry.states[t.id.text]
+        if kind != "states" or t.id.text not in carry.states:
+            more = [name for k, name in gained if k == kind]
+            parts.append(f"{kind}: " + ", ".join([_item(i) for i in items] + more))
+    parts += [f"{kind}: {name}" for kind, name in gained if kind not in written]
+    states = carry.states.get(t.id.text, ())
     if states:
         parts.append("state: " + ", ".join(names.get(s, s) for s in states))
     head = "deployable" if t.deployable else "trooper"

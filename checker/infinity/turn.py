@@ -3,7 +3,8 @@ the turn has spent before this Order, Retreat!. Resolved against the position's 
 troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2,
 pool_written/3, pool_generated/2, spent_regular/3,
-spent_tokens/2, spent_own/2, retreat/1, led/1).
+spent_tokens/2, spent_own/2, retreat/1, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
+`step N end`, asp/infinity/core/states_phase.lp).
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ TURN_RANGES = {
 
 # The facts each kind of statement makes, by its resolved fields.
 FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular": "spent_regular",
-              "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led"}
+              "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led",
+              "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
+              "wound_inflicted": "wound_inflicted_this_turn"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -39,7 +42,7 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
     seen: dict[tuple, ArmyDecl] = {}
     facts = []
     for decl in decls:
-        if decl.kind == "spent_own":
+        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted"):
             subject = resolver._id(decl.subject)
         else:
             subject = resolver.sides.get(cat.normalize(decl.subject.text), decl.subject.text)
@@ -54,7 +57,8 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
             count = bound.read(decl.count.text)
             if count is None:
                 raise resolver.error(bound.out_of_range(decl.count.text), decl.count, (bound.expected(),))
-        key_of = (decl.kind, subject, group, decl.own)
+        # one cancellation per trooper, whichever Order paid for it
+        key_of = (decl.kind, subject, None if decl.kind == "cancel_impetuous" else group, decl.own)
         if key_of in seen:
             first = seen[key_of].subject.span.line
             raise resolver.error(f"a second '{decl.kind.split('_')[0]}' statement of the same kind for "
@@ -67,13 +71,15 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
 
 def army_fact(fact: ArmyFact) -> tuple:
     """The name and arguments of the fact one resolved statement makes."""
-    from .facts import Name
+    from .facts import NONE, Name
 
     name = FACT_NAMES[fact.kind]
     who = Name(fact.subject)
     if fact.kind == "spent_own":
         return name, who, fact.own
-    if fact.kind in ("retreat", "led"):
+    if fact.kind == "cancel_impetuous":  # the group whose Regular Order it spent, or none
+        return name, who, fact.group if fact.group is not None else NONE
+    if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
