@@ -221,6 +221,11 @@ class _Resolver:
                      else pos.delays[0].trooper)
             raise self.error("a position states a deployment or an Order with its AROs, not both", other,
                              ("either a 'deploy' line or 'order' and 'aro' lines",))
+        for d in pos.deployments:
+            if d.zone.text == "off table" and (d.entry or d.places):
+                named = d.entry or d.places[0]
+                raise self.error("a trooper kept off the table enters nowhere and places nothing", named,
+                                 ("'deploy T off table' alone, or an entry with a zone ('deploy T jump enemy half')",))
         return tuple((self._id(d.trooper), "_".join(d.zone.text.split())) for d in pos.deployments)
 
     def _deploy_places(self) -> tuple[tuple[str, str], ...]:
