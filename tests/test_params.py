@@ -34,7 +34,10 @@ def held(text: str, edition: str = "n5"):
     ("Infiltration (PH=18)", params.Term("value", ("ph", 18))),
     ("Doctor (2W)", params.Term("wounds", (2,))),
     ("Engineer (Reroll -3)", params.Term("reroll", (-3,))),
-    ("Combat Jump (Explosion)", None),  # a text parameter: no rule reads it (Combat Jump is not modelled)
+    ("Combat Jump (Explosion)", "explosion"),
+    ("Parachutist (Deployment Zone)", "deployment_zone"),
+    ("Minelayer (2)", 2),
+    ("Peripheral (Servant)", None),  # a text parameter: no rule reads it
 ])
 def test_each_type_reads_its_value(text, value):
     assert held(text) == value

@@ -102,6 +102,10 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("fireteam_member", Name(team.id), Name(member))
     for trooper, zone in game.deployments:
         add("deploy", Name(trooper), zone)
+    for trooper, entry in game.deploy_entries:
+        add("deploy_entry", Name(trooper), entry)
+    for trooper, placed in game.deploy_places:
+        add("deploy_places", Name(trooper), Name(placed))
     for aro in game.aros:
         me = Name(aro.trooper)
         add("aro", me, aro.use.skill, aro.step)

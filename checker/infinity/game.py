@@ -137,7 +137,9 @@ class Game:
     orders: tuple[Activation, ...]  # several only in a Coordinated Order
     aros: tuple[Aro, ...]
     dice: tuple[tuple[str, str, tuple[int, ...]], ...]  # (trooper, roll | save | guts, dice)
-    deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone)
+    deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone | off_table)
+    deploy_entries: tuple[tuple[str, str], ...] = ()  # (trooper, jump | edge): an Airborne Deployment's entry
+    deploy_places: tuple[tuple[str, str], ...] = ()  # (trooper, deployable): a Deployable it places as it deploys
     delays: tuple[Delay, ...] = ()
     fireteams: tuple[Fireteam, ...] = ()
     discards: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (trooper, the roll dice it discards)

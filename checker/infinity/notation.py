@@ -87,7 +87,9 @@ TERMINAL_WORDS = {
     "ARO_KW": "'aro'",
     "DELAYS_KW": "'delays'",
     "DEPLOY_KW": "'deploy'",
-    "DEPLOY_ZONE": "a zone ('own zone', 'own half', 'enemy half' or 'enemy zone')",
+    "DEPLOY_ZONE": "a zone ('own zone', 'own half', 'enemy half', 'enemy zone' or 'off table')",
+    "DEPLOY_ENTRY": "an entry ('jump' or 'edge')",
+    "PLACES_KW": "'places'",
     "DICE_KW": "'dice'",
     "DICE_KIND": "'save' or 'guts'",
     "DISCARD_KW": "'discard'",
@@ -516,7 +518,10 @@ class _Builder(TurnStatements, TableStatements):
     def _deploy(self, node: Tree) -> None:
         self._once("deploy", node.children[0])
         zone = _tokens(node, "DEPLOY_ZONE")[0]
-        self.fields["deployments"].append(DeployDecl(_named(_tokens(node, "NAME")[0]), _named(zone)))
+        entry = _tokens(node, "DEPLOY_ENTRY")
+        places = tuple(_named(t) for tree in _subtrees(node, "deploy_places") for t in _tokens(tree, "NAME"))
+        self.fields["deployments"].append(DeployDecl(_named(_tokens(node, "NAME")[0]), _named(zone),
+                                                     _named(entry[0]) if entry else None, places))
 
     def _aro(self, node: Tree) -> None:
         step = 2 if _subtrees(node, "timing") else 1

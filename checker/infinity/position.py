@@ -163,10 +163,14 @@ class Dice:
 @dataclass(frozen=True)
 class DeployDecl:
     """One ``deploy`` statement: a trooper placed in a zone of the table during the
-    Deployment Phase (``own zone``, ``own half``, ``enemy half``, ``enemy zone``)."""
+    Deployment Phase (``own zone``, ``own half``, ``enemy half``, ``enemy zone``) or kept
+    off it (``off table``); an Airborne Deployment's entry (``jump``, ``edge``); the
+    Deployables it places as it deploys (``places m1, m2``)."""
 
     trooper: Named
     zone: Named
+    entry: Named | None = None
+    places: tuple[Named, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -146,6 +146,8 @@ class _Resolver:
             dice=tuple((self._id(d.trooper), d.kind, d.rolls) for d in pos.dice),
             discards=tuple((self._id(d.trooper), d.discards) for d in pos.dice if d.discards),
             deployments=self._deployments(),
+            deploy_entries=tuple((self._id(d.trooper), d.entry.text) for d in pos.deployments if d.entry),
+            deploy_places=self._deploy_places(),
             delays=tuple(
                 Delay(self._id(d.trooper), self._id(d.target) if d.target else None, d.trooper.span.line)
                 for d in pos.delays
@@ -220,7 +222,32 @@ class _Resolver:
                      else pos.delays[0].trooper)
             raise self.error("a position states a deployment or an Order with its AROs, not both", other,
                              ("either a 'deploy' line or 'order' and 'aro' lines",))
+        for d in pos.deployments:
+            if d.zone.text == "off table" and (d.entry or d.places):
+                named = d.entry or d.places[0]
+                raise self.error("a trooper kept off the table enters nowhere and places nothing", named,
+                                 ("'deploy T off table' alone, or an entry with a zone ('deploy T jump enemy half')",))
         return tuple((self._id(d.trooper), "_".join(d.zone.text.split())) for d in pos.deployments)
+
+    def _deploy_places(self) -> tuple[tuple[str, str], ...]:
+        """``deploy ml own half places m1``: each name a ``deployable`` of the deploying
+        trooper's side, placed once; a position error at the first that is not."""
+        placed: list[tuple[str, str]] = []
+        for d in self.pos.deployments:
+            trooper = self.by_id[self._id(d.trooper)]
+            for named in d.places:
+                item = self.by_id[self._id(named)]
+                if not item.deployable:
+                    raise self.error(f"{item.id!r} is not a Deployable: 'places' names 'deployable' lines", named,
+                                     ("the id of a 'deployable' of the deploying trooper's side",))
+                if item.side != trooper.side:
+                    raise self.error(f"deployable {item.id!r} is on side {item.side}, not {trooper.side}: a trooper "
+                                     "places its own Deployables", named, (f"a 'deployable' of side {trooper.side}",))
+                if any(p == item.id for _, p in placed):
+                    raise self.error(f"deployable {item.id!r} is placed twice", named,
+                                     ("each Deployable named once",))
+                placed.append((trooper.id, item.id))
+        return tuple(placed)
 
     def _id(self, named: Named) -> str:
         if named.text not in self.ids:

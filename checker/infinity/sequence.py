@@ -35,8 +35,10 @@ _STEP_LINE = re.compile(r"^[ \t]*step\b", re.MULTILINE)
 CARRIED = frozenset({"lof", "lof_both", "zoc", "hacking", "distance", "contact", "cover", "visibility",
                      "visibility_inside"})
 ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across"})
-# What a step may hold: its Order (or deployment), AROs, dice and relations.
-STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy"}) | CARRIED | ORDER_ONLY
+# What a step may hold: its Order (or deployment), AROs, dice and relations; a deployment
+# step may name the player deploying (``active``: the players deploy in turn,
+# docs/deployment.md).
+STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy", "active"}) | CARRIED | ORDER_ONLY
 SPENT_KINDS = frozenset({"spent_regular", "spent_tokens", "spent_own"})
 LIST_KINDS = {"skills": "special_skills", "characteristics": "characteristics"}  # a trooper's list -> its kind
 
@@ -106,11 +108,16 @@ def split(text: str, file: str = "<position>") -> Split:
                 raise error(f"a step holds its Order's lines (order, aro, dice, deploy, relations), not "
                             f"'{s.kind}': write it before the first 'step'", s.line)
             steps[-1][1].append(s)
-        elif s.kind in STEP_KINDS - CARRIED - ORDER_ONLY:
+        elif s.kind in STEP_KINDS - CARRIED - ORDER_ONLY - {"active"}:
             raise error(f"'{s.kind}' before the first 'step': each Order of a sequence follows its 'step N' line",
                         s.line, ("'step 1'",))
         else:
             header.append(s)
+    for _, body in steps:
+        for s in body:
+            if s.kind == "active" and not any(b.kind == "deploy" for b in body):
+                raise error("'active' in a step names the player deploying: a step with an Order is the turn's "
+                            "active player's", s.line, ("'active' in a step holding a 'deploy' line",))
     return Split(text, file, tuple(header),
                  tuple(Step(s.number or 0, s.line, s.anew, tuple(body), s.end) for s, body in steps))
 
@@ -142,8 +149,9 @@ def order_text(seq: Split, index: int) -> str:
     def take(s: notation.Statement) -> None:
         keep.update(range(s.line, s.end_line + 1))
 
+    own_active = any(s.kind == "active" for s in seq.steps[index].statements)
     for s in seq.header:
-        if s.kind in CARRIED and cut >= 0 or s.kind in ORDER_ONLY and index > 0:
+        if s.kind in CARRIED and cut >= 0 or s.kind in ORDER_ONLY and index > 0 or s.kind == "active" and own_active:
             continue
         take(s)
     for k, step in enumerate(seq.steps[:index]):
