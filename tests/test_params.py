@@ -37,7 +37,8 @@ def held(text: str, edition: str = "n5"):
     ("Combat Jump (Explosion)", "explosion"),
     ("Parachutist (Deployment Zone)", "deployment_zone"),
     ("Minelayer (2)", 2),
-    ("Peripheral (Servant)", None),  # a text parameter: no rule reads it
+    ("Peripheral (Servant)", "servant"),
+    ("Super-Jump (Jump)", None),  # a text parameter: no rule reads it
 ])
 def test_each_type_reads_its_value(text, value):
     assert held(text) == value
