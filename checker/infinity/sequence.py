@@ -25,7 +25,15 @@ from functools import lru_cache
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
 from . import analysis, editions, notation
-from .answers import LossOfLieutenant, PoolSize, TokenSpent, TurnEnd, TurnEndAppointable, TurnEndAppoints, TurnEndGains
+from .answers import (
+    LossOfLieutenant,
+    PoolSize,
+    TokenSpent,
+    TurnEnd,
+    TurnEndAppointable,
+    TurnEndAppoints,
+    TurnEndGains,
+)
 from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
