@@ -256,10 +256,10 @@ def test_catalogue_claims_what_the_rule_base_reads(edition, program, kind):
 
 def test_the_issue_examples_have_their_statuses():
     """Issue 12's examples: Camouflage's bracketed MOD, Dodge (+X) and Martial Arts'
-    MODs are encoded; Camouflage and Martial Arts each miss effects; N3 Sensor is read by
-    no rule."""
+    MODs are encoded; Camouflage's Long Skill back to the Camouflaged State is too (issue
+    27), Martial Arts misses effects; N3 Sensor is read by no rule."""
     n5 = cat.load("n5")
-    assert n5.entries["special_skills"]["camouflage"].modelled == PARTIAL
+    assert n5.entries["special_skills"]["camouflage"].modelled == YES
     assert n5.entries["special_skills"]["mimetism"].modelled in (YES, PARTIAL)
     assert n5.entries["special_skills"]["dodge_mod"].modelled == YES
     assert n5.entries["special_skills"]["martial_arts"].modelled == PARTIAL

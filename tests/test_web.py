@@ -163,8 +163,8 @@ def test_the_catalogue_api_and_page_give_an_entry(client):
     entry = client.get("/api/catalogue/n5/weapons/Combi Rifle").json()
     assert entry["entry"]["id"] == "combi_rifle"
     assert client.get("/api/catalogue/n5").json()["kinds"]
-    page = client.get("/catalogue/n5/skills/Camouflage")  # a special skill, found under its own kind
-    assert page.status_code == 200 and "Camouflage" in page.text and "special skills" in page.text
+    page = client.get("/catalogue/n5/skills/Mimetism")  # a special skill, found under its own kind
+    assert page.status_code == 200 and "Mimetism" in page.text and "special skills" in page.text
     assert client.get("/catalogue/n5/weapons/Nothing At All").status_code == 404
     assert client.get("/api/catalogue/urban-war").status_code == 400
 

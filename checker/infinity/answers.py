@@ -426,3 +426,20 @@ class TurnEndGains(Answer):
     kind: str
     id: str
     rule: str
+
+
+class TurnEndAppoints(Answer):
+    """``turn_end_appoints(T, Rule)``: the trooper appointed Lieutenant as the turn ends."""
+
+    predicate = "turn_end_appoints"
+    trooper: str
+    rule: str
+
+
+class TurnEndAppointable(Answer):
+    """``turn_end_appointable(T, Rule)``: a trooper the player may appoint Lieutenant as
+    the turn ends (the choice is the player's)."""
+
+    predicate = "turn_end_appointable"
+    trooper: str
+    rule: str

@@ -129,8 +129,8 @@ CHECK: dict[str, Spec] = {
 # was left unjudged, and `states_phase` a `step N end`'s changes ("a loses stunned | stunned_states_phase").
 ORDER_CHECK: dict[str, Spec] = {
     **CHECK, "not_judged": Scalar(bool, "true or false"),
-    "states_phase": ListOf(Rules(what='a string "trooper gains|loses state | rule"', sep=" | ", skip=1),
-                           'a list of strings "trooper gains|loses state | rule"'),
+    "states_phase": ListOf(Rules(what='a string "trooper gains|loses|becomes|may_become state | rule"', sep=" | ", skip=1),
+                           'a list of strings "trooper gains|loses|becomes|may_become state | rule"'),
 }
 CHECK["judged"] = WHOLE
 CHECK["orders"] = Each(Table(ORDER_CHECK), "Order", key=Pattern(what="an Order's number", pattern=r"[1-9][0-9]*"))

@@ -25,7 +25,15 @@ from functools import lru_cache
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
 from . import analysis, editions, notation
-from .answers import LossOfLieutenant, PoolSize, TokenSpent, TurnEnd, TurnEndGains
+from .answers import (
+    LossOfLieutenant,
+    PoolSize,
+    TokenSpent,
+    TurnEnd,
+    TurnEndAppointable,
+    TurnEndAppoints,
+    TurnEndGains,
+)
 from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
@@ -138,6 +146,7 @@ class Carry:
     ended: bool = False  # the States Phase was judged: the turn is over
     wounded: set[str] = field(default_factory=set)  # Frenzy troopers an Order listed as wounding an enemy
     gained: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (list, name) from the turn's end
+    appointed: dict[str, str] = field(default_factory=dict)  # side -> the Lieutenant appointed as the turn ends
 
 
 def order_text(seq: Split, index: int) -> str:
@@ -339,8 +348,14 @@ def judge_end(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, tuple[
         carry.states[trooper] = tuple(s for s in before if s not in lost) + tuple(
             s for s in gained if s not in before)
         carry.wounds.setdefault(trooper, prepared.game.trooper(trooper).wounds_before or 0)
+    appointments = tuple(sorted(PhaseChange(str(a.trooper), "becomes", "lieutenant", str(a.rule))
+                                for a in result.atoms.of(TurnEndAppoints)))
+    for a in appointments:
+        carry.appointed[prepared.game.trooper(a.trooper).side] = a.trooper
+    choices = tuple(sorted(PhaseChange(str(a.trooper), "may_become", "lieutenant", str(a.rule))
+                           for a in result.atoms.of(TurnEndAppointable)))
     carry.ended = True
-    return result.check(), changes + gains
+    return result.check(), changes + gains + appointments + choices
 
 
 @lru_cache(maxsize=8)

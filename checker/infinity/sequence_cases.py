@@ -1,6 +1,6 @@
 """Cases on a sequence of Orders (docs/turn.md, docs/cases.md): ``check`` compares
 ``legal`` (every judged Order's), ``judged`` and each ``orders.N`` as a check case of
-that Order (a ``step N end``'s as ``states_phase``, "trooper gains|loses state | rule");
+that Order (a ``step N end``'s as ``states_phase``, "trooper gains|loses|becomes|may_become state | rule");
 ``aros`` and ``declarations`` compare the last Order's report; ``error``
 the error the sequence meets.
 

@@ -10,7 +10,9 @@ Lieutenant; the relations of steps 1 to N follow, holding from
 the activation, then the steps after N as written. After a ``step N end`` the turn is
 over: the troopers are written with the states its States Phase left, each ``tokens``
 line less the Command Tokens the turn spent (they are the game's), and nothing of the
-turn's own (no ``spent``, no ``led``); whose turn follows is the player's to write.
+turn's own (no ``spent``, no ``led``), and the Lieutenant its States Phase appointed
+written ``lieutenant`` in the previous one's stead; whose turn follows is the player's to
+write.
 
 Defines: :func:`state_text`.
 """
@@ -71,7 +73,8 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
                 out.append(_relation_line(lines, s))
             continue
         decl = troopers.get(s.line)
-        if decl is not None and (decl.id.text in carry.states or decl.id.text in carry.gained):
+        if decl is not None and (decl.id.text in carry.states or decl.id.text in carry.gained
+                                 or _lieutenant(decl, carry) != decl.lieutenant):
             out.append(_trooper_line(decl, carry, names))
             continue
         pool = pools.get(s.line)
@@ -108,7 +111,7 @@ def _relation_line(lines: list[str], s: notation.Statement) -> str:
 
 def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) -> str:
     parts: list[str] = []
-    if t.lieutenant:
+    if _lieutenant(t, carry):
         parts.append("lieutenant")
     if t.group is not None:
         parts.append(f"group {t.group.text}")
@@ -125,7 +128,8 @@ def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) 
     for kind, items in t.lists:
         if kind != "states" or t.id.text not in carry.states:
             more = [name for k, name in gained if k == kind]
-            parts.append(f"{kind}: " + ", ".join([_item(i) for i in items] + more))
+            label = "state" if kind == "states" else kind
+            parts.append(f"{label}: " + ", ".join([_item(i) for i in items] + more))
     parts += [f"{kind}: {name}" for kind, name in gained if kind not in written]
     states = carry.states.get(t.id.text, ())
     if states:
@@ -134,6 +138,13 @@ def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) 
     profile = f" {t.profile.text}" if t.profile else ""
     block = " { " + "; ".join(parts) + " }" if parts else ""
     return f"{head} {t.id.text} {t.side.text}{profile}{block}"
+
+
+def _lieutenant(t: TrooperDecl, carry: sequence.Carry) -> bool:
+    """Whether the trooper is written as its army's Lieutenant: the one appointed as the
+    turn ended, else the one written (it loses the skill to the appointed one)."""
+    appointed = next((a for side, a in carry.appointed.items() if sequence._same(side, t.side.text)), None)
+    return t.lieutenant if appointed is None else appointed == t.id.text
 
 
 def _item(item: Named) -> str:
