@@ -91,7 +91,7 @@ TERMINAL_WORDS = {
     "DEPLOY_ENTRY": "an entry ('jump' or 'edge')",
     "PLACES_KW": "'places'",
     "DICE_KW": "'dice'",
-    "DICE_KIND": "'save' or 'guts'",
+    "DICE_KIND": "'save', 'guts' or 'reroll'",
     "DISCARD_KW": "'discard'",
     "TOKENS_KW": "'tokens'",
     "POOL_KW": "'pool'",
