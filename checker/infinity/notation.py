@@ -102,6 +102,7 @@ TERMINAL_WORDS = {
     "ANEW_KW": "'anew'",
     "END_KW": "'end'",
     "CANCEL_KW": "'cancel'",
+    "NULLIFIED_KW": "'nullified'",
     "EDITION": "an edition ('n5' or 'n3')",
     "COVER_KIND": "'partial' or 'total'",
     "VISIBILITY_ZONE": "a Visibility Zone ('low', 'poor', 'zero' or 'white noise')",

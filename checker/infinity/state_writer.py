@@ -60,7 +60,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     for s in seq.header:
         if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
             continue
-        if carry.ended and s.kind == "cancel_impetuous":
+        if carry.ended and s.kind in ("cancel_impetuous", "nullified"):
             continue  # the turn's own: the next turn's Impetuous Phase has its own
         held = tokens.get(s.line)
         dealt = None if held is None else next(

@@ -3,7 +3,7 @@ the turn has spent before this Order, Retreat!. Resolved against the position's 
 troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
-spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), retreat/1, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
+spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat/1, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -32,7 +32,7 @@ TURN_RANGES = {
 FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular": "spent_regular",
               "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led",
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
-              "wound_inflicted": "wound_inflicted_this_turn"}
+              "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
