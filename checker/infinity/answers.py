@@ -399,10 +399,10 @@ class LossOfLieutenant(Answer):
 
 
 class CommandTokens(Answer):
-    """``command_tokens(Side, N)``: the Command Tokens the side held at the start of the
-    turn (a generated ``tokens SIDE``: the game's, with a Lieutenant's extra)."""
+    """``tokens_dealt(Side, N)``: the Command Tokens a generated ``tokens SIDE`` held at
+    the start of the turn (the game's, with a Lieutenant's extra)."""
 
-    predicate = "command_tokens"
+    predicate = "tokens_dealt"
     side: str
     tokens: int
 

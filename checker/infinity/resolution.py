@@ -435,7 +435,7 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
     elif kind == "save":
         why = _save_dice_text(atoms, trooper)
     elif kind == "reroll":
-        why = f"{trooper} makes no roll a re-roll may follow (a Doctor's or an Engineer's WIP Roll)"
+        why = f"{trooper} makes no roll a text lets it re-roll (docs/turn.md, 'A re-roll')"
     else:
         why = _guts_dice_text(trooper, min(extra[first][indexes[0]], key=lambda r: str(sort_key(r))))
     span = written.values[indexes[0] - 1]
