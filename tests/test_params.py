@@ -34,6 +34,8 @@ def held(text: str, edition: str = "n5"):
     ("Infiltration (PH=18)", params.Term("value", ("ph", 18))),
     ("Doctor (2W)", params.Term("wounds", (2,))),
     ("Engineer (Reroll -3)", params.Term("reroll", (-3,))),
+    ("Lieutenant (+1 Order)", params.Term("extra", ("order",))),
+    ("Lieutenant (+1 command  token)", params.Term("extra", ("command_token",))),
     ("Combat Jump (Explosion)", "explosion"),
     ("Parachutist (Deployment Zone)", "deployment_zone"),
     ("Minelayer (2)", 2),
@@ -57,6 +59,7 @@ def test_each_type_reads_its_value(text, value):
     ("Camouflage (0)", "Camouflage (0): its MOD is a penalty, below 0", "a MOD from -12 to -1"),
     ("Doctor (3 wounds)", "'3 wounds' is not a variant of the skill", "2W, or Reroll -X"),
     ("Doctor (3W)", "'3W' is not a variant of the skill", "2W, or Reroll -X"),
+    ("Lieutenant (+2 Orders)", "'+2 Orders' is not an extra of the Lieutenant", "+1 Order, or +1 Command Token"),
     ("Infiltration (PH 18)", "'PH 18' is not an attribute with its value", "an attribute and its value"),
     ("Infiltration (PH=31)", "PH '31' is out of range", "PH from 0 to 30"),
 ])

@@ -398,11 +398,22 @@ class LossOfLieutenant(Answer):
     side: str
 
 
+class CommandTokens(Answer):
+    """``tokens_dealt(Side, N)``: the Command Tokens a generated ``tokens SIDE`` held at
+    the start of the turn (the game's, with a Lieutenant's extra)."""
+
+    predicate = "tokens_dealt"
+    side: str
+    tokens: int
+
+
 class TokenSpent(Answer):
-    """``token_spent(Side)``: the Order spends one of the side's Command Tokens."""
+    """``token_spent(Side, Use)``: the Order spends one of the side's Command Tokens for
+    Use (``coordinated``, a re-roll ``reroll(G, K)``)."""
 
     predicate = "token_spent"
     side: str
+    use: Term
 
 
 # ---- asp/infinity/core/states_phase.lp: the end of the turn (checker/infinity/sequence.py) --

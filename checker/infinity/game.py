@@ -136,7 +136,7 @@ class Game:
     relations: tuple[Relation, ...]
     orders: tuple[Activation, ...]  # several only in a Coordinated Order
     aros: tuple[Aro, ...]
-    dice: tuple[tuple[str, str, tuple[int, ...]], ...]  # (trooper, roll | save | guts, dice)
+    dice: tuple[tuple[str, str, tuple[int, ...]], ...]  # (trooper, roll | save | guts | reroll, dice)
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone | off_table)
     deploy_entries: tuple[tuple[str, str], ...] = ()  # (trooper, jump | edge): an Airborne Deployment's entry
     deploy_places: tuple[tuple[str, str], ...] = ()  # (trooper, deployable): a Deployable it places as it deploys

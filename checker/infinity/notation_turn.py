@@ -28,7 +28,7 @@ class TurnStatements:
     def _army(self, node: Tree, kind: str, own: str | None = None) -> None:
         subject = _named(_tokens(node, "NAME")[0])
         ints: list[Named | None] = [_named(t) for t in _tokens(node, "INT")]
-        if kind in ("pool", "spent_regular"):
+        if kind in ("pool", "spent_regular", "nullified"):
             ints.append(None)  # `pool nomads group 1` alone: no count, the pool generated
             group, count = ints[0], ints[1]
         else:
@@ -56,6 +56,9 @@ class TurnStatements:
 
     def _led(self, node: Tree) -> None:
         self._army(node, "led")
+
+    def _nullified(self, node: Tree) -> None:
+        self._army(node, "nullified")
 
     def _cancel_impetuous(self, node: Tree) -> None:
         subject = _named(_tokens(node, "NAME")[0])

@@ -17,6 +17,8 @@ base parses a string:
                    ``value(ph, 18)``, in that attribute's range
 ``choice``         one of the entry's ``param_values`` (``Terrain (Mountain)`` ->
                    ``mountain``; ``Decoy (2)`` -> ``2``)
+``lieutenant``     a Lieutenant's extra (seed 002 Lieutenant): ``Lieutenant (+1 Order)`` ->
+                   ``extra(order)``, ``Lieutenant (+1 Command Token)`` -> ``extra(command_token)``
 ``text``           a value no rule reads; allowed only on entries that are not fully
                    modelled (their ``missing`` names it), so it never hides a rule
 
@@ -34,7 +36,7 @@ from dataclasses import dataclass
 from ..engine.catalogue import Catalogue, Entry, atom_text, normalize
 from .position import RANGES
 
-KINDS = ("mod", "attribute_mod", "attribute_value", "medical", "immunity", "choice", "text")
+KINDS = ("mod", "attribute_mod", "attribute_value", "medical", "lieutenant", "immunity", "choice", "text")
 ATTRIBUTES = ("CC", "BS", "PH", "WIP")  # the attributes a MOD in brackets names (seed 002 Surprise Attack)
 # Immunity's own words (seed 002, Immunity: "(ARM) / (BTS)", "(인핸스드)" Enhanced, "(크리티컬)" Critical)
 IMMUNITY_WORDS = {"arm": "arm", "bts": "bts", "enhanced": "enhanced", "critical": "critical"}
@@ -92,6 +94,8 @@ def read(entry: Entry, text: str, catalogue: Catalogue) -> Value | None:
         return _attribute_value(text)
     if kind == "medical":
         return _medical(text)
+    if kind == "lieutenant":
+        return _lieutenant(text)
     if kind == "immunity":
         return _immunity(text, catalogue)
     return _choice(entry, text)
@@ -147,6 +151,19 @@ def _medical(text: str) -> Term:
     if reroll:
         return Term("reroll", (_mod(reroll.group(1) if reroll.group(1).startswith("-") else "-" + reroll.group(1)),))
     raise ParamError(f"{text!r} is not a variant of the skill", "2W, or Reroll -X with X a MOD (Reroll -3)")
+
+
+# Seed 002 Lieutenant: "+1 커맨드 토큰" (one more Command Token for the game), "+1 오더" (one
+# more Lieutenant Order each turn), the extras a Unit Profile lists in brackets.
+LIEUTENANT_EXTRAS = {"+1 order": "order", "+1 command token": "command_token"}
+
+
+def _lieutenant(text: str) -> Term:
+    """Seed 002, Lieutenant: ``+1 Order``, ``+1 Command Token``."""
+    extra = LIEUTENANT_EXTRAS.get(" ".join(text.split()).lower())
+    if extra is None:
+        raise ParamError(f"{text!r} is not an extra of the Lieutenant", "+1 Order, or +1 Command Token")
+    return Term("extra", (extra,))
 
 
 def _immunity(text: str, catalogue: Catalogue) -> Value:

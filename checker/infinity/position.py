@@ -150,11 +150,12 @@ class DelayDecl:
 @dataclass(frozen=True)
 class Dice:
     """Dice a player rolled for a trooper, in order: for its skill (``dice x: 7 15``),
-    its saving rolls (``dice x save: 4 18``) or its Guts Roll (``dice x guts: 12``)."""
+    its saving rolls (``dice x save: 4 18``), its Guts Roll (``dice x guts: 12``) or a
+    failed WIP Roll rolled again (``dice x reroll: 12``, asp/infinity/core/reroll.lp)."""
 
     trooper: Named
     rolls: tuple[int, ...]
-    kind: str = "roll"  # roll | save | guts
+    kind: str = "roll"  # roll | save | guts | reroll
     values: tuple[Span, ...] = ()  # where each die is written
     discards: tuple[int, ...] = ()  # `discard 15`: the dice a roll with extra dice sets aside
     discard_spans: tuple[Span, ...] = ()
@@ -179,7 +180,8 @@ class ArmyDecl:
     Tokens at the start of the turn), ``pool`` (the Regular Orders of a Combat Group's
     Order Pool at its start), ``spent_regular`` / ``spent_tokens`` (Regular Orders of a
     group, Command Tokens, spent before this Order), ``spent_own`` (a trooper's own
-    Order of kind ``own``: irregular, lieutenant, impetuous, tactical), ``retreat``
+    Order of kind ``own``: irregular, lieutenant, impetuous, tactical; ``count`` times
+    when written, a Lieutenant (+1 Order)'s two), ``retreat``
     (the side's army is in Retreat!), ``led`` (it began the turn with its Lieutenant) and
     ``cancel_impetuous`` (a trooper's Impetuous Order cancelled, spending a Regular Order
     of ``group`` when written). ``subject`` is the side, or the trooper of ``spent_own``

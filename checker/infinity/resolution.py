@@ -397,7 +397,7 @@ def _rules(atoms: Atoms) -> tuple[str, ...]:
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-DICE_WORDS = {"roll": "die", "save": "save die", "guts": "Guts die"}
+DICE_WORDS = {"roll": "die", "save": "save die", "guts": "Guts die", "reroll": "re-roll die"}
 
 
 def _ordinal(n: int) -> str:
@@ -434,6 +434,8 @@ def unused_dice_error(position: Position, game: Game, atoms: Atoms, catalogue: C
         why = _roll_dice_text(game, atoms, catalogue, trooper)
     elif kind == "save":
         why = _save_dice_text(atoms, trooper)
+    elif kind == "reroll":
+        why = f"{trooper} makes no roll a text lets it re-roll (docs/turn.md, 'A re-roll')"
     else:
         why = _guts_dice_text(trooper, min(extra[first][indexes[0]], key=lambda r: str(sort_key(r))))
     span = written.values[indexes[0] - 1]

@@ -26,6 +26,7 @@ from ..engine import catalogue
 from ..engine.errors import Location, NotationError
 from . import analysis, editions, notation
 from .answers import (
+    CommandTokens,
     LossOfLieutenant,
     PoolSize,
     TokenSpent,
@@ -140,8 +141,9 @@ class Carry:
     wounds: dict[str, int] = field(default_factory=dict)
     spent_regular: dict[tuple[str, int], int] = field(default_factory=dict)
     spent_tokens: dict[str, int] = field(default_factory=dict)
-    spent_own: set[tuple[str, str]] = field(default_factory=set)
+    spent_own: dict[tuple[str, str], int] = field(default_factory=dict)  # times each own Order was spent
     pools: dict[tuple[str, int], int] = field(default_factory=dict)
+    tokens: dict[str, int] = field(default_factory=dict)  # a generated `tokens SIDE`: its count at the start
     led: set[str] = field(default_factory=set)  # sides that began the turn with their Lieutenant
     ended: bool = False  # the States Phase was judged: the turn is over
     wounded: set[str] = field(default_factory=set)  # Frenzy troopers an Order listed as wounding an enemy
@@ -220,7 +222,8 @@ def spent_decls(carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
            for (side, g), n in sorted(carry.spent_regular.items()) if n]
     out += [ArmyDecl("spent_tokens", Named(side, at), None, Named(str(n), at))
             for side, n in sorted(carry.spent_tokens.items()) if n]
-    out += [ArmyDecl("spent_own", Named(t, at), own=kind) for t, kind in sorted(carry.spent_own)]
+    out += [ArmyDecl("spent_own", Named(t, at), None, Named(str(n), at) if n > 1 else None, kind)
+            for (t, kind), n in sorted(carry.spent_own.items())]
     return tuple(out)
 
 
@@ -377,13 +380,22 @@ def _start(carry: Carry, prepared: analysis.Prepared, result: analysis.Analysis)
         elif fact.kind == "spent_tokens":
             carry.spent_tokens[fact.subject] = fact.count or 0
         elif fact.kind == "spent_own" and fact.own:
-            carry.spent_own.add((fact.subject, fact.own))
+            carry.spent_own[(fact.subject, fact.own)] = fact.count or 1
     lost = {x.side for x in result.atoms.of(LossOfLieutenant)}
     carry.led = {t.side for t in prepared.game.troopers if t.lieutenant} - lost
     generated = {(f.subject, f.group) for f in prepared.game.army if f.kind == "pool" and f.count is None}
     for size in result.atoms.of(PoolSize):
         if (size.side, size.group) in generated:
             carry.pools[(size.side, size.group)] = size.orders
+    dealt = {f.subject for f in prepared.game.army if f.kind == "tokens" and f.count is None}
+    for held in result.atoms.of(CommandTokens):
+        if held.side in dealt:
+            carry.tokens[held.side] = held.tokens
+
+
+def _own(carry: Carry, trooper: str, kind: str) -> None:
+    """One more of the trooper's own Orders of ``kind`` spent."""
+    carry.spent_own[(trooper, kind)] = carry.spent_own.get((trooper, kind), 0) + 1
 
 
 def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None:
@@ -397,11 +409,11 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
     for order in game.orders:
         side = game.trooper(order.trooper).side
         if order.impetuous:
-            carry.spent_own.add((order.trooper, "impetuous"))
+            _own(carry, order.trooper, "impetuous")
         elif order.source == "regular" and order.pool is not None:
             regular.add((side, order.pool))
         elif order.source in ("irregular", "lieutenant", "tactical"):
-            carry.spent_own.add((order.trooper, order.source))
+            _own(carry, order.trooper, order.source)
         elif order.source is None and side in counted and not written:
             return (f"Order {number} does not write which Order it spends ('from group N', 'irregular'...): "
                     "the Order Pool after it is not known")

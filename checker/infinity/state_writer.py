@@ -9,10 +9,10 @@ what the turn spent up to Order N), with ``led`` for an army that began the turn
 Lieutenant; the relations of steps 1 to N follow, holding from
 the activation, then the steps after N as written. After a ``step N end`` the turn is
 over: the troopers are written with the states its States Phase left, each ``tokens``
-line less the Command Tokens the turn spent (they are the game's), and nothing of the
-turn's own (no ``spent``, no ``led``), and the Lieutenant its States Phase appointed
-written ``lieutenant`` in the previous one's stead; whose turn follows is the player's to
-write.
+line less the Command Tokens the turn spent (they are the game's; a generated ``tokens
+SIDE`` is written with its count, as it is before the turn's end), nothing of the turn's
+own (no ``spent``, no ``led``), and the Lieutenant its States Phase appointed written
+``lieutenant`` in the previous one's stead; whose turn follows is the player's to write.
 
 Defines: :func:`state_text`.
 """
@@ -61,12 +61,15 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     for s in seq.header:
         if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
             continue
-        if carry.ended and s.kind == "cancel_impetuous":
+        if carry.ended and s.kind in ("cancel_impetuous", "nullified"):
             continue  # the turn's own: the next turn's Impetuous Phase has its own
         held = tokens.get(s.line)
-        if held is not None and carry.ended and held.count is not None:
+        dealt = None if held is None else next(
+            (n for side, n in carry.tokens.items() if sequence._same(side, held.subject.text)), None)
+        if held is not None and (carry.ended or dealt is not None) and (held.count is not None or dealt is not None):
+            count = int(held.count.text) if held.count is not None else dealt or 0
             spent = next((n for side, n in carry.spent_tokens.items() if sequence._same(side, held.subject.text)), 0)
-            out.append(f"tokens {held.subject.text} {max(int(held.count.text) - spent, 0)}")
+            out.append(f"tokens {held.subject.text} {max(count - spent, 0) if carry.ended else count}")
             continue
         if s.kind in sequence.CARRIED:
             if cut < 0:
@@ -153,7 +156,8 @@ def _item(item: Named) -> str:
 
 def _spent_line(d: ArmyDecl) -> str:
     if d.kind == "spent_own":
-        return f"spent {d.subject.text} {d.own}"
+        times = f": {d.count.text}" if d.count is not None and d.count.text != "1" else ""
+        return f"spent {d.subject.text} {d.own}{times}"
     if d.kind == "spent_tokens":
         return f"spent {d.subject.text} tokens: {d.count.text if d.count else 0}"
     return f"spent {d.subject.text} group {d.group.text if d.group else 0}: {d.count.text if d.count else 0}"

@@ -1,9 +1,9 @@
 """The Player Turn's statements (docs/turn.md): Command Tokens, the Order Pools, what
 the turn has spent before this Order, Retreat!. Resolved against the position's sides,
 troopers and number ranges, and turned into the rule base's facts
-(asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2,
+(asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
-spent_tokens/2, spent_own/2, retreat/1, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
+spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat/1, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -32,7 +32,7 @@ TURN_RANGES = {
 FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular": "spent_regular",
               "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led",
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
-              "wound_inflicted": "wound_inflicted_this_turn"}
+              "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -75,14 +75,16 @@ def army_fact(fact: ArmyFact) -> tuple:
 
     name = FACT_NAMES[fact.kind]
     who = Name(fact.subject)
-    if fact.kind == "spent_own":
-        return name, who, fact.own
+    if fact.kind == "spent_own":  # `spent lt lieutenant: 2`: spent_own/3 with the times spent
+        return (name, who, fact.own) if fact.count is None else (name, who, fact.own, fact.count)
     if fact.kind == "cancel_impetuous":  # the group whose Regular Order it spent, or none
         return name, who, fact.group if fact.group is not None else NONE
     if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
+    if fact.kind == "tokens" and fact.count is None:  # `tokens SIDE` alone: as the game gives them
+        return ("tokens_generated", who)
     if fact.group is not None:
         return name, who, fact.group, fact.count
     return name, who, fact.count
