@@ -96,6 +96,10 @@ def test_state_command_writes_the_position_and_rejects_an_order_it_lacks(tmp_pat
     assert "spent pan group 1: 1" in out.output and "step 2" in out.output and "step 1" not in out.output
     missing = CliRunner().invoke(main, ["state", str(file), "--after", "5"])
     assert missing.exit_code == 2 and "no Order 5" in missing.output
+    one_order = tmp_path / "one.pos"
+    one_order.write_text(SEQ.split("step 1")[0], encoding="utf-8")
+    no_steps = CliRunner().invoke(main, ["state", str(one_order), "--after", "1"])
+    assert no_steps.exit_code == 2 and "no sequence of Orders" in no_steps.output, no_steps.output
 
 
 def test_no_state_after_an_order_whose_result_is_not_known():

@@ -37,6 +37,10 @@ def state_text(text: str, file: str, after: int) -> tuple[str, tuple[sequence.Ju
     seq = sequence.split(text, file)
     numbers = [s.number for s in seq.steps]
     lines = lines_of(text)
+    if not numbers:
+        raise PositionError("the position is no sequence of Orders: 'ruling state' writes the position after one "
+                            "of its numbered Orders", Location(file, 1, 1, lines[0]),
+                            ("a 'step N' line before each Order (docs/turn.md)",))
     if after not in numbers:
         raise PositionError(f"the sequence has no Order {after}", Location(file, 1, 1, lines[0]),
                             (f"an Order from {numbers[0]} to {numbers[-1]}",))
