@@ -391,6 +391,14 @@ class PoolSize(Answer):
     orders: int
 
 
+class RetreatByCount(Answer):
+    """``retreat_by_count(Side)``: the Retreat! check of the active army's Tactical Phase
+    finds it in Retreat! (asp/infinity/core/retreat.lp)."""
+
+    predicate = "retreat_by_count"
+    side: str
+
+
 class LossOfLieutenant(Answer):
     """``loss_of_lieutenant_now(Side)``: the army is in Loss of Lieutenant this turn."""
 

@@ -71,6 +71,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("state", me, state)
         if t.wounds_before is not None:
             add("wounds_before", me, t.wounds_before)
+        if t.points is not None:
+            add("cost", me, t.points)
     for r in game.relations:
         _relation(add, r)
     names = ("declared_weapon", "declared_ammo", "declared_target", "declared_covers")

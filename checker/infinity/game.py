@@ -39,6 +39,7 @@ class Trooper:
     states: tuple[str, ...]
     wounds_before: int | None = None  # W / VITA / STR points lost before this Order, if written
     deployable: bool = False  # a placed Deployable weapon or piece of equipment, not a trooper
+    points: int | None = None  # its Cost in the Army List, if written (the Retreat! count)
     controller: str | None = None  # a Peripheral's Controller (N5 Peripheral)
 
 

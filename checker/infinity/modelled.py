@@ -66,9 +66,11 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
             via.setdefault((kind, entry_id), {})[weapon] = None
 
     armed: dict[tuple[str, str], None] = {}
-    # an army in the Retreat! situation (`retreat SIDE`): the rule base may put each of its
+    # an army in the Retreat! situation (`retreat SIDE`, or the active army's count from
+    # `points SIDE N`, asp/infinity/core/retreat.lp): the rule base may put each of its
     # troopers in the Retreat! State (asp/infinity/n5/turn.lp), so the state is in play
-    retreating = {f.subject for f in game.army if f.kind == "retreat"} if game.army else set()
+    retreating = {f.subject for f in game.army if f.kind == "retreat" or f.kind == "army_points" and f.own is None
+                  and f.subject == game.active_side} if game.army else set()
     for t in game.troopers:
         if t.side in retreating and RETREAT in catalogue.entries["states"]:
             add("states", RETREAT, t.id)

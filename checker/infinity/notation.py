@@ -98,6 +98,8 @@ TERMINAL_WORDS = {
     "SPENT_KW": "'spent'",
     "RETREAT_KW": "'retreat'",
     "LED_KW": "'led'",
+    "POINTS_KW": "'points'",
+    "COUNTED_KW": "'counted'",
     "STEP_KW": "'step'",
     "ANEW_KW": "'anew'",
     "END_KW": "'end'",
@@ -394,6 +396,7 @@ class _Builder(TurnStatements, TableStatements):
                 training=decl.get("training"),
                 lists=tuple(decl["lists"]),
                 wounds=decl.get("wounds"),
+                points=decl.get("points"),
                 deployable=_named(_token(node.children[0])) if deployable else None,
             )
         )
@@ -410,6 +413,8 @@ class _Builder(TurnStatements, TableStatements):
             decl["attributes"].append((_named(kids[0]), _named(kids[1])))
         elif entry.data == "wounds":
             decl["wounds"] = _named(kids[1])
+        elif entry.data == "points":
+            decl["points"] = _named(kids[1])
         elif entry.data in ("troop_type", "training"):
             decl[entry.data] = _named(kids[1])
         elif entry.data == "listing":

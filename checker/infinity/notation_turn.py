@@ -57,6 +57,11 @@ class TurnStatements:
     def _led(self, node: Tree) -> None:
         self._army(node, "led")
 
+    def _army_points(self, node: Tree) -> None:
+        # `points nomads 300 counted`: the turn's Retreat! check already made
+        counted = "counted" if _tokens(node, "COUNTED_KW") else None
+        self._army(node, "army_points", counted)
+
     def _nullified(self, node: Tree) -> None:
         self._army(node, "nullified")
 

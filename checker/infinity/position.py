@@ -42,7 +42,7 @@ class Named:
 class TrooperDecl:
     """One ``trooper`` (or ``deployable``) statement and the details in its block: ``lieutenant``,
     ``group N``, ``controller NAME`` (a Peripheral's Controller), attributes (``W 2``), ``type``, ``training``, ``wounds N`` (W / VITA /
-    STR points lost before this Order) and the lists (``skills:``, ``state:``...)."""
+    STR points lost before this Order), ``points N`` (its Cost in the Army List) and the lists (``skills:``, ``state:``...)."""
 
     id: Named
     side: Named
@@ -55,6 +55,7 @@ class TrooperDecl:
     training: Named | None = None
     lists: tuple[tuple[str, tuple[Named, ...]], ...] = ()  # ("skills", (...)), ...
     wounds: Named | None = None  # "wounds 1": the number as written, and where
+    points: Named | None = None  # "points 29": its Cost in the Army List, as written, and where
     deployable: Named | None = None  # the 'deployable' keyword of a placed Deployable, and where
 
 
@@ -182,7 +183,8 @@ class ArmyDecl:
     group, Command Tokens, spent before this Order), ``spent_own`` (a trooper's own
     Order of kind ``own``: irregular, lieutenant, impetuous, tactical; ``count`` times
     when written, a Lieutenant (+1 Order)'s two), ``retreat``
-    (the side's army is in Retreat!), ``led`` (it began the turn with its Lieutenant) and
+    (the side's army is in Retreat!), ``army_points`` (the points of the side's Army List in
+    ``count``; ``own`` ``counted`` when the turn's Retreat! check is already made), ``led`` (it began the turn with its Lieutenant) and
     ``cancel_impetuous`` (a trooper's Impetuous Order cancelled, spending a Regular Order
     of ``group`` when written). ``subject`` is the side, or the trooper of ``spent_own``
     and ``cancel_impetuous``."""
@@ -271,6 +273,8 @@ RANGES: dict[str, Range] = {
         "wounds", 0, 10,
         "a Dead trooper has lost more than its W, VITA or STR and may show any further loss",
         over="its W, VITA or STR"),
+    "points": Range("a trooper's Cost", 0, 200, "a profile's Cost in points: the dearest profiles cost under 100, "
+                    "and an Army List holds at most 400 points (N5 rulebook v5.1.1 p.143, End-Game: Retreat!)"),
     "group": Range("a Combat Group", 1, 15, "an Army List has at most 15 Troopers (N5 wiki Army List)"),
     "step": Range("an Order's number", 1, 60,
                   "a Player Turn spends at most the Orders of its troopers: an Army List has at most 15 Troopers "

@@ -351,6 +351,7 @@ class _Resolver:
                                        f"+ {RANGES['wounds'].high}: a Dead trooper may show more")
                            if decl.wounds is not None else None),
             deployable=decl.deployable is not None,
+            points=self.number("points", decl.points) if decl.points is not None else None,
             controller=decl.controller.text if decl.controller else None,
         )
 

@@ -28,6 +28,7 @@ from . import analysis, editions, notation
 from .answers import (
     CommandTokens,
     LossOfLieutenant,
+    RetreatByCount,
     PoolSize,
     TokenSpent,
     TurnEnd,
@@ -145,6 +146,7 @@ class Carry:
     pools: dict[tuple[str, int], int] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)  # a generated `tokens SIDE`: its count at the start
     led: set[str] = field(default_factory=set)  # sides that began the turn with their Lieutenant
+    retreat: set[str] = field(default_factory=set)  # sides the turn's Retreat! check put in Retreat!
     ended: bool = False  # the States Phase was judged: the turn is over
     wounded: set[str] = field(default_factory=set)  # Frenzy troopers an Order listed as wounding an enemy
     gained: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (list, name) from the turn's end
@@ -205,8 +207,17 @@ def _army(written: tuple[ArmyDecl, ...], carry: Carry, at: Span) -> tuple[ArmyDe
                          if g == int(decl.group.text) and _same(side, decl.subject.text)), None)
             if size is not None:
                 decl = replace(decl, count=Named(str(size), decl.subject.span))
+        if decl.kind == "army_points":  # the turn's Retreat! check was made at its start
+            decl = replace(decl, own="counted")
         kept.append(decl)
-    return tuple(kept) + led_decls(carry, written, at) + spent_decls(carry, at)
+    return tuple(kept) + led_decls(carry, written, at) + retreat_decls(carry, written, at) + spent_decls(carry, at)
+
+
+def retreat_decls(carry: Carry, written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
+    """``retreat`` for each side the turn's Retreat! check put in Retreat!, unless written."""
+    have = {d.subject.text for d in written if d.kind == "retreat"}
+    return tuple(ArmyDecl("retreat", Named(side, at)) for side in sorted(carry.retreat)
+                 if not any(_same(side, h) for h in have))
 
 
 def led_decls(carry: Carry, written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
@@ -383,6 +394,7 @@ def _start(carry: Carry, prepared: analysis.Prepared, result: analysis.Analysis)
             carry.spent_own[(fact.subject, fact.own)] = fact.count or 1
     lost = {x.side for x in result.atoms.of(LossOfLieutenant)}
     carry.led = {t.side for t in prepared.game.troopers if t.lieutenant} - lost
+    carry.retreat = {x.side for x in result.atoms.of(RetreatByCount)}
     generated = {(f.subject, f.group) for f in prepared.game.army if f.kind == "pool" and f.count is None}
     for size in result.atoms.of(PoolSize):
         if (size.side, size.group) in generated:

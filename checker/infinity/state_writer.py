@@ -6,11 +6,13 @@ The statements before the first ``step`` are written as they stand, but a troope
 states or Wounds changed (written again on one line), a generated pool (written with
 the size it had at the start of the turn) and the ``spent`` statements (written with
 what the turn spent up to Order N), with ``led`` for an army that began the turn with its
-Lieutenant; the relations of steps 1 to N follow, holding from
+Lieutenant, ``points SIDE N counted`` (the turn's Retreat! check is made) and ``retreat``
+for an army that check put in Retreat! (written after the turn's end too); the relations of steps 1 to N follow, holding from
 the activation, then the steps after N as written. After a ``step N end`` the turn is
 over: the troopers are written with the states its States Phase left, each ``tokens``
 line less the Command Tokens the turn spent (they are the game's; a generated ``tokens
-SIDE`` is written with its count, as it is before the turn's end), nothing of the turn's
+SIDE`` is written with its count, as it is before the turn's end), ``points SIDE N``
+without ``counted`` (the next turn makes its own Retreat! check), nothing of the turn's
 own (no ``spent``, no ``led``), and the Lieutenant its States Phase appointed written
 ``lieutenant`` in the previous one's stead; whose turn follows is the player's to write.
 
@@ -59,6 +61,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     names = sequence.state_names(seq)
     troopers = {t.id.span.line: t for t in first.troopers}
     pools = {d.subject.span.line: d for d in first.army if d.kind == "pool"}
+    points = {d.subject.span.line: d for d in first.army if d.kind == "army_points"}
     cut = seq.cut_before(index)
     out: list[str] = []
     tokens = {d.subject.span.line: d for d in first.army if d.kind == "tokens"}
@@ -84,6 +87,11 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
                                  or _lieutenant(decl, carry) != decl.lieutenant):
             out.append(_trooper_line(decl, carry, names))
             continue
+        army = points.get(s.line)
+        if army is not None and army.count is not None:  # counted until the turn ends, anew after
+            counted = "" if carry.ended else " counted"
+            out.append(f"points {army.subject.text} {army.count.text}{counted}")
+            continue
         pool = pools.get(s.line)
         if pool is not None and pool.count is None and pool.group is not None and not carry.ended:
             size = next((n for (side, g), n in carry.pools.items()
@@ -94,6 +102,8 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(lines[s.line - 1:s.end_line])
     for k, step in enumerate(seq.steps[:index + 1]):
         out.extend(_relation_line(lines, s) for s in step.statements if s.kind in sequence.CARRIED and k >= cut)
+    # the army the turn's Retreat! check put in Retreat! stays in it until its next check
+    out.extend(f"retreat {d.subject.text}" for d in sequence.retreat_decls(carry, first.army, _SPAN))
     if not carry.ended:
         out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
         out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
@@ -130,6 +140,8 @@ def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) 
     wounds = carry.wounds.get(t.id.text, 0)
     if wounds:
         parts.append(f"wounds {wounds}")
+    if t.points is not None:
+        parts.append(f"points {t.points.text}")
     gained = carry.gained.get(t.id.text, ())
     written = {kind for kind, _ in t.lists}
     for kind, items in t.lists:

@@ -3,7 +3,7 @@ the turn has spent before this Order, Retreat!. Resolved against the position's 
 troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
-spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat/1, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
+spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 TURN_RANGES = {
     "orders": Range("a count of Orders", 0, 15,
                     "an Army List has at most 15 Troopers (N5 wiki Army List), each generating one Regular Order"),
+    "army_points": Range("an Army List's points", 1, 1000,
+                         "the Game Modes build Army Lists of 150 to 400 points (N5 rulebook v5.1.1 p.143, "
+                         "End-Game: Retreat!); a Free Game may agree others"),
     "tokens": Range("a count of Command Tokens", 0, 10,
                     "each player has four Command Tokens per game, one more with a Lieutenant's +1 Command Token "
                     "(N5 wiki Command Tokens); the range leaves room for a scenario's extras"),
@@ -30,7 +33,8 @@ TURN_RANGES = {
 
 # The facts each kind of statement makes, by its resolved fields.
 FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular": "spent_regular",
-              "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat", "led": "led",
+              "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat_written", "led": "led",
+              "army_points": "army_points",
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
               "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified"}
 
@@ -52,13 +56,15 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
         group = resolver.number("group", decl.group) if decl.group is not None else None
         count = None
         if decl.count is not None:
-            key = "tokens" if decl.kind in ("tokens", "spent_tokens") else "orders"
+            key = ("tokens" if decl.kind in ("tokens", "spent_tokens")
+                   else "army_points" if decl.kind == "army_points" else "orders")
             bound = TURN_RANGES[key]
             count = bound.read(decl.count.text)
             if count is None:
                 raise resolver.error(bound.out_of_range(decl.count.text), decl.count, (bound.expected(),))
         # one cancellation per trooper, whichever Order paid for it
-        key_of = (decl.kind, subject, None if decl.kind == "cancel_impetuous" else group, decl.own)
+        key_of = (decl.kind, subject, None if decl.kind == "cancel_impetuous" else group,
+                  None if decl.kind == "army_points" else decl.own)
         if key_of in seen:
             first = seen[key_of].subject.span.line
             raise resolver.error(f"a second '{decl.kind.split('_')[0]}' statement of the same kind for "
@@ -77,6 +83,8 @@ def army_fact(fact: ArmyFact) -> tuple:
     who = Name(fact.subject)
     if fact.kind == "spent_own":  # `spent lt lieutenant: 2`: spent_own/3 with the times spent
         return (name, who, fact.own) if fact.count is None else (name, who, fact.own, fact.count)
+    if fact.kind == "army_points":  # `points nomads 300 counted`: the turn's check already made
+        return name, who, fact.count, fact.own or NONE
     if fact.kind == "cancel_impetuous":  # the group whose Regular Order it spent, or none
         return name, who, fact.group if fact.group is not None else NONE
     if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted"):
