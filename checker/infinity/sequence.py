@@ -28,8 +28,8 @@ from . import analysis, editions, notation
 from .answers import (
     CommandTokens,
     LossOfLieutenant,
-    RetreatByCount,
     PoolSize,
+    RetreatByCount,
     TokenSpent,
     TurnEnd,
     TurnEndAppointable,
