@@ -46,7 +46,7 @@ DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " 
 # "ammunition fus panzerfaust", "fireteam_level alpha core"); an option's, after its key
 # ("dodge: distance fus1 hellcat").
 PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition", "fireteam_level", "smoke_distance",
-                 "fireteam_after_aro", "weapons", "lof")
+                 "fireteam_after_aro", "weapons", "lof", "cost")
 _PENDING = rf"(?:{'|'.join(PENDING_KINDS)})(?: [^ ]+)+"
 PENDING_FACTS = ListOf(
     Pattern(what='a string "missing id..." ("distance fus alg")', pattern=_PENDING),

@@ -181,7 +181,7 @@ def _odds_table(legal, trooper: str, priced: dict[tuple, list[OptionOdds]]) -> l
 # What a pending fact leaves unchecked, by the rule waiting on it.
 PENDING_WORDS = {"out_of_range": "range", "range_mod": "range", "engage_range": "2-inch radius",
                  "fireteam_level_3": "Fireteam Bonus", "fireteam_level_4": "Fireteam Bonus",
-                 "sixth_sense_arc": "LoF through the 360-degree arc"}
+                 "sixth_sense_arc": "LoF through the 360-degree arc", "retreat_check": "Retreat! count"}
 
 
 def _option_pending_lines(options, cited: dict[str, Citation]) -> list[str]:

@@ -315,6 +315,9 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
     if kind == "weapons":
         (trooper,) = ids
         return kind, ids, "weapons: <its weapons>", f"{trooper}'s details: its profile lists none"
+    if kind == "cost":
+        (trooper,) = ids
+        return kind, ids, f"points N (in {trooper}'s block)", f"{trooper}'s details: its Cost, for the Retreat! check"
     if kind == "lof":
         reactor, attacker = ids
         return kind, ids, f"lof {reactor} -> {attacker}", f"a line of its own, if {reactor} (360-degree arc) has LoF to {attacker}"
