@@ -7,12 +7,13 @@ states or Wounds changed (written again on one line), a generated pool (written 
 the size it had at the start of the turn) and the ``spent`` statements (written with
 what the turn spent up to Order N), with ``led`` for an army that began the turn with its
 Lieutenant, ``points SIDE N counted`` (the turn's Retreat! check is made) and ``retreat``
-for an army that check put in Retreat! (written after the turn's end too); the relations of steps 1 to N follow, holding from
+for an army that check put in Retreat!; the relations of steps 1 to N follow, holding from
 the activation, then the steps after N as written. After a ``step N end`` the turn is
 over: the troopers are written with the states its States Phase left, each ``tokens``
 line less the Command Tokens the turn spent (they are the game's; a generated ``tokens
 SIDE`` is written with its count, as it is before the turn's end), ``points SIDE N``
-without ``counted`` (the next turn makes its own Retreat! check), nothing of the turn's
+without ``counted`` and no ``retreat`` the check put (the next turn makes its own Retreat!
+check), nothing of the turn's
 own (no ``spent``, no ``led``), and the Lieutenant its States Phase appointed written
 ``lieutenant`` in the previous one's stead; whose turn follows is the player's to write.
 
@@ -102,9 +103,10 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(lines[s.line - 1:s.end_line])
     for k, step in enumerate(seq.steps[:index + 1]):
         out.extend(_relation_line(lines, s) for s in step.statements if s.kind in sequence.CARRIED and k >= cut)
-    # the army the turn's Retreat! check put in Retreat! stays in it until its next check
-    out.extend(f"retreat {d.subject.text}" for d in sequence.retreat_decls(carry, first.army, _SPAN))
     if not carry.ended:
+        # the army the turn's Retreat! check put in Retreat! stays in it for the turn; after
+        # the turn's end its next check, from the `points` written, decides anew
+        out.extend(f"retreat {d.subject.text}" for d in sequence.retreat_decls(carry, first.army, _SPAN))
         out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
         out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
     for step in seq.steps[index + 1:]:
