@@ -23,7 +23,7 @@ one written with statements it does not know).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 import clingo
@@ -170,13 +170,14 @@ def analyse(statements: list[ast.AST]) -> Slicer | None:
     return Slicer.of(needs, gives, frozenset(never))
 
 
-def _atom(term: ast.AST) -> Atom | None:
-    """The key and pattern of an atom's term, None for a pool."""
+def _atom(term: ast.AST, negated: bool = False) -> Atom | None:
+    """The key and pattern of an atom's term (``negated``: classically, or written as a
+    unary minus), None for a pool."""
     from clingo import ast
 
-    sign = ""
     if term.ast_type == ast.ASTType.UnaryOperation:
-        sign, term = "-", term.argument
+        negated, term = True, term.argument
+    sign = "-" if negated else ""
     if term.ast_type == ast.ASTType.SymbolicTerm:
         symbol = term.symbol
         return (sign + symbol.name, len(symbol.arguments)), tuple(map(reading.value, symbol.arguments))
@@ -191,24 +192,34 @@ def _heads(node: ast.AST, out: list[Atom]) -> bool:
     """Add every atom written in a rule's head to ``out``; False if one is not read."""
     from clingo import ast
 
-    stack = [node]
+    for atom, negated in written_atoms(node):
+        found = None if atom.ast_type == ast.ASTType.TheoryAtom else _atom(atom, negated)
+        if found is None:
+            return False
+        out.append(found)
+    return True
+
+
+def written_atoms(node) -> Iterator[tuple[ast.AST, bool]]:
+    """Every atom written in an AST node or a list of them, with whether it is classically
+    negated: each atom of a pool (``p(a; b)``) apart, as the term it is written with; a
+    theory atom as itself (the atoms of its elements follow)."""
+    from clingo import ast
+
+    stack = list(node) if isinstance(node, (list, ast.ASTSequence)) else [node]
     while stack:
         item = stack.pop()
-        if item.ast_type == ast.ASTType.TheoryAtom:
-            return False
         if item.ast_type == ast.ASTType.SymbolicAtom:
             term = item.symbol
-            inner = term.argument if term.ast_type == ast.ASTType.UnaryOperation else term
-            sign = "-" if inner is not term else ""
+            negated = term.ast_type == ast.ASTType.UnaryOperation
+            inner = term.argument if negated else term
             for atom in (inner.arguments if inner.ast_type == ast.ASTType.Pool else [inner]):
-                found = _atom(ast.UnaryOperation(atom.location, ast.UnaryOperator.Minus, atom) if sign else atom)
-                if found is None:
-                    return False
-                out.append(found)
+                yield atom, negated
             continue
+        if item.ast_type == ast.ASTType.TheoryAtom:
+            yield item, False
         for key in item.child_keys:
             child = getattr(item, key)
             for sub in (child if isinstance(child, ast.ASTSequence) else [child]):
                 if isinstance(sub, ast.AST):
                     stack.append(sub)
-    return True

@@ -26,7 +26,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-from . import reading, solver
+from . import reading, slicing, solver
 from .resources import cache_dir, store_cache
 
 _CASE = "ruling_case"  # the predicate naming the cases, and the variable holding one
@@ -279,25 +279,11 @@ def _rewrite(statements: list[ast.AST], inputs: frozenset[tuple[str, int]]) -> t
 def _signatures(node) -> set[tuple[str, int]]:
     """Every predicate ``name/arity`` written in an AST node or a list of them."""
     found: set[tuple[str, int]] = set()
-    stack = list(node) if isinstance(node, (list, ast.ASTSequence)) else [node]
-    while stack:
-        item = stack.pop()
-        if item.ast_type == ast.ASTType.SymbolicAtom:
-            term = item.symbol
-            if term.ast_type == ast.ASTType.UnaryOperation:
-                term = term.argument
-            # a pooled atom (``p(a; b)``) is a pool of atoms, each with its signature
-            for atom in (term.arguments if term.ast_type == ast.ASTType.Pool else [term]):
-                if atom.ast_type == ast.ASTType.Function:
-                    found.add((atom.name, len(atom.arguments)))
-                elif atom.ast_type == ast.ASTType.SymbolicTerm:
-                    found.add((atom.symbol.name, 0))
-            continue
-        for key in item.child_keys:
-            child = getattr(item, key)
-            for sub in (child if isinstance(child, ast.ASTSequence) else [child]):
-                if isinstance(sub, ast.AST):
-                    stack.append(sub)
+    for atom, _ in slicing.written_atoms(node):
+        if atom.ast_type == ast.ASTType.Function:
+            found.add((atom.name, len(atom.arguments)))
+        elif atom.ast_type == ast.ASTType.SymbolicTerm:
+            found.add((atom.symbol.name, 0))
     return found
 
 
