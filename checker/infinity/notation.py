@@ -360,7 +360,7 @@ class _Builder(TurnStatements, TableStatements):
             raise NotationError(
                 f"a second '{name}' statement (the first is on line {first.line}); "
                 f"a position has one",
-                Location(self.file, span.line, span.column, self.lines[span.line - 1]),
+                self._location(span),
             )
         self.seen[name] = span
 
@@ -498,8 +498,7 @@ class _Builder(TurnStatements, TableStatements):
                 raise NotationError(
                     f"a second 'order' for {trooper.text!r} (the first is on line "
                     f"{earlier.trooper.span.line}); one Order per position",
-                    Location(self.file, trooper.span.line, trooper.span.column,
-                             self.lines[trooper.span.line - 1]),
+                    self._location(trooper.span),
                 )
         self.seen.setdefault("order", trooper.span)
         skills = tuple(self._skill(s) for s in _subtrees(node, "skill"))
@@ -567,8 +566,7 @@ class _Builder(TurnStatements, TableStatements):
                     f"a second 'dice {trooper.text}{'' if kind == 'roll' else ' ' + kind}' line "
                     f"(the first is on line {earlier.trooper.span.line}): write all of them on one line, "
                     "in the order rolled",
-                    Location(self.file, trooper.span.line, trooper.span.column,
-                             self.lines[trooper.span.line - 1]),
+                    self._location(trooper.span),
                 )
         ints = _tokens(node, "INT")
         spans = tuple(_span(t) for t in ints)
@@ -586,7 +584,7 @@ class _Builder(TurnStatements, TableStatements):
             at = _span(token)
             raise PositionError(
                 f"a die reads {die.low} to {die.high}, not {shown}",
-                Location(self.file, at.line, at.column, self.lines[at.line - 1]),
+                self._location(at),
                 (die.expected(),),
             )
         return value

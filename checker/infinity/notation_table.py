@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..engine.errors import Location, NotationError, PositionError
+from ..engine.errors import NotationError, PositionError
 from ..engine.numbers import shown
+from .notation_tree import Statements
 from .notation_tree import named as _named
 from .notation_tree import span as _span
 from .notation_tree import subtrees as _subtrees
@@ -25,13 +26,9 @@ from .table import (
 )
 
 
-class TableStatements:
+class TableStatements(Statements):
     """The builder methods of these statements (mixed into checker.infinity.notation's
     builder, whose fields, file and lines they fill and read)."""
-
-    fields: dict
-    file: str
-    lines: list[str]
 
     def _table(self) -> TableDecl | None:
         f = self.fields
@@ -57,7 +54,7 @@ class TableStatements:
         value = float(token)
         if not low <= value <= high:
             at = _span(token)
-            raise PositionError(message, Location(self.file, at.line, at.column, self.lines[at.line - 1]), (expected,))
+            raise PositionError(message, self._location(at), (expected,))
         return value
 
     def _point(self, node: Tree) -> tuple[float, float]:
@@ -71,7 +68,7 @@ class TableStatements:
                 raise NotationError(
                     f"a second 'at' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
                     "a trooper stands in one place",
-                    Location(self.file, trooper.span.line, trooper.span.column, self.lines[trooper.span.line - 1]))
+                    self._location(trooper.span))
         x, y = self._point(_subtrees(node, "point")[0])
         facing: float | None = None
         toward = None
@@ -97,11 +94,11 @@ class TableStatements:
         if len(set(points)) < 3:
             raise NotationError(
                 f"terrain {name.text!r} needs at least three different corners",
-                Location(self.file, name.span.line, name.span.column, self.lines[name.span.line - 1]))
+                self._location(name.span))
         if kind == "solid" and height is None:
             raise NotationError(
                 f"solid terrain {name.text!r} needs its height: 'terrain {name.text} solid height 2: ...'",
-                Location(self.file, name.span.line, name.span.column, self.lines[name.span.line - 1]))
+                self._location(name.span))
         self.fields.setdefault("terrain", []).append(TerrainDecl(name, kind, points, height, zone))
 
     def _template(self, node: Tree) -> None:
@@ -117,6 +114,6 @@ class TableStatements:
                 raise NotationError(
                     f"a second 'move' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
                     "write the whole path on one line",
-                    Location(self.file, trooper.span.line, trooper.span.column, self.lines[trooper.span.line - 1]))
+                    self._location(trooper.span))
         points = tuple(self._point(p) for p in _subtrees(node, "point"))
         self.fields["moves"].append(MoveDecl(trooper, points))

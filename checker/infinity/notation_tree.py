@@ -1,13 +1,15 @@
 """Reading the parse tree of a position: where a token stands, a token as a name, a node's
-tokens and subtrees (shared by checker.infinity.notation and its statement groups).
+tokens and subtrees, and the base of the builder's statement groups (shared by
+checker.infinity.notation and its statement groups).
 
-Defines: span, named, token, tokens, subtrees, extent.
+Defines: span, named, token, tokens, subtrees, extent, Statements.
 """
 
 from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..engine.errors import Location
 from .position import Named, Span
 
 
@@ -45,3 +47,16 @@ def extent(tree: Tree) -> tuple[int, int, int, int]:
     while isinstance(last, Tree):
         last = last.children[-1]
     return first.line or 1, first.column or 1, last.end_line or 1, last.end_column or 1
+
+
+class Statements:
+    """What checker.infinity.notation's builder and its statement groups share: the
+    fields they fill, the file and its lines, and a located error's place."""
+
+    fields: dict
+    file: str
+    lines: list[str]
+
+    def _location(self, at: Span) -> Location:
+        """The place of ``at`` in the file, with its line's text."""
+        return Location(self.file, at.line, at.column, self.lines[at.line - 1])

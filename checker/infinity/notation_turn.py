@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..engine.errors import Location, NotationError
+from ..engine.errors import NotationError
+from .notation_tree import Statements
 from .notation_tree import named as _named
 from .notation_tree import span as _span
 from .notation_tree import subtrees as _subtrees
@@ -17,13 +18,9 @@ from .notation_tree import tokens as _tokens
 from .position import ArmyDecl, Named
 
 
-class TurnStatements:
+class TurnStatements(Statements):
     """The builder methods of these statements (mixed into checker.infinity.notation's
     builder, whose fields, file and lines they fill and read)."""
-
-    fields: dict
-    file: str
-    lines: list[str]
 
     def _army(self, node: Tree, kind: str, own: str | None = None) -> None:
         subject = _named(_tokens(node, "NAME")[0])
@@ -76,5 +73,5 @@ class TurnStatements:
         at = _span(_token(node.children[0]))
         raise NotationError(
             "a 'step' line opens an Order of a sequence: 'ruling check' and 'ruling state' read sequences",
-            Location(self.file, at.line, at.column, self.lines[at.line - 1]),
+            self._location(at),
         )
