@@ -100,29 +100,31 @@ def in_play(game: Game, catalogue: Catalogue, every_trait: bool = False,
             armed[(trooper, use.weapon)] = None
             if use.ammunition is not None and use.ammunition in catalogue.entries["ammunition"]:
                 add("ammunition", use.ammunition, trooper, use.weapon)
+    gives: dict[str, list[tuple[str, str]]] = {}  # a weapon's ammunition and traits in play
     for trooper, weapon_id in armed:
         add("weapons", weapon_id, trooper)
-        weapon = catalogue.entries["weapons"][weapon_id]
-        for ammo in catalogue.ammunition_of(weapon):
-            add("ammunition", ammo.id, trooper, weapon_id)
-        for trait in catalogue.traits_of(weapon):
-            if every_trait or not _encoded_by(catalogue, trait, weapon):
-                add("traits", trait.id, trooper, weapon_id)
+        given = gives.get(weapon_id)
+        if given is None:
+            weapon = catalogue.entries["weapons"][weapon_id]
+            given = gives[weapon_id] = [("ammunition", ammo.id) for ammo in catalogue.ammunition_of(weapon)]
+            given += [("traits", trait.id) for trait in catalogue.traits_of(weapon)
+                      if every_trait or not _encoded_by(catalogue, trait, weapon)]
+        for kind, entry_id in given:
+            add(kind, entry_id, trooper, weapon_id)
     order = {t.id: i for i, t in enumerate(game.troopers)}
     return {key: (tuple(sorted(troopers, key=lambda t: order.get(t, len(order)))), tuple(via.get(key, {})))
             for key, troopers in holders.items()}
 
 
-def not_modelled(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...] = ()) -> tuple[NotModelled, ...]:
-    """Every item in play in ``game`` (see :func:`in_play`) whose status is not yes."""
-    return _items(game, catalogue, granted, lambda entry: entry.modelled != YES)
-
-
-def unverified(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...] = ()) -> tuple[NotModelled, ...]:
-    """Every item in play that the rule base models (status yes) from values no stored
-    source confirms: its ``source`` says ``unverified`` (a weapon chart's values
-    recalled, say). A verdict names them so the player checks the values by hand."""
-    return _items(game, catalogue, granted, lambda entry: entry.modelled == YES and is_unverified(entry))
+def by_hand(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...] = ()
+            ) -> tuple[tuple[NotModelled, ...], tuple[NotModelled, ...]]:
+    """What a verdict asks the player to check by hand among the items in play in
+    ``game`` (see :func:`in_play`): those whose status is not yes, and those the rule
+    base models (status yes) from values no stored source confirms (their ``source``
+    says ``unverified``: a weapon chart's values recalled, say)."""
+    found = in_play(game, catalogue, granted=granted)
+    return (_items(found, catalogue, lambda entry: entry.modelled != YES),
+            _items(found, catalogue, lambda entry: entry.modelled == YES and is_unverified(entry)))
 
 
 UNVERIFIED = "unverified"  # how a catalogue source says that no stored source confirms it
@@ -133,9 +135,10 @@ def is_unverified(entry: Entry) -> bool:
     return entry.source.lower().startswith(UNVERIFIED)
 
 
-def _items(game: Game, catalogue: Catalogue, granted: tuple[tuple[str, str], ...], keep) -> tuple[NotModelled, ...]:
+def _items(found: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]], catalogue: Catalogue,
+           keep) -> tuple[NotModelled, ...]:
     items = []
-    for (kind, entry_id), (troopers, via) in in_play(game, catalogue, granted=granted).items():
+    for (kind, entry_id), (troopers, via) in found.items():
         entry = catalogue.entries[kind][entry_id]
         if not keep(entry):
             continue

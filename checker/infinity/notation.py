@@ -12,13 +12,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import lark
-from lark import Token, Tree
+import lark_cython
+from lark import Tree
 
 from ..engine.errors import Location, NotationError, PositionError
 from ..engine.gc_hold import gc_held
 from ..engine.resources import grammar_file
 from ..engine.text import decode as decode_bytes
 from .notation_table import TableStatements
+from .notation_tree import Token
 from .notation_tree import extent as _extent
 from .notation_tree import named as _named
 from .notation_tree import span as _span
@@ -193,8 +195,12 @@ MISTAKES = {
 }
 
 
-@lru_cache(maxsize=1)
-def _parser() -> lark.Lark:
+@lru_cache(maxsize=2)
+def _parser(compiled: bool = True) -> lark.Lark:
+    """The position grammar's LALR parser: ``compiled``, with lark's Cython lexer and
+    parser (lark_cython), the one that reads positions; else lark's own, whose errors
+    carry the parser state that names what was expected (``_tree`` asks it to describe a
+    position the compiled one refused). The two share the grammar's tables."""
     # A cache file that cannot be written is not an error for the user: lark would log
     # it with a traceback, so its logger only speaks up for critical problems.
     logging.getLogger("lark").setLevel(logging.CRITICAL)
@@ -203,6 +209,7 @@ def _parser() -> lark.Lark:
         parser="lalr",
         maybe_placeholders=False,
         cache=True,  # the LALR tables are rebuilt only when the grammar changes
+        _plugins=lark_cython.plugins if compiled else {},
     )
 
 
@@ -248,8 +255,13 @@ def _tree(text: str, file: str) -> tuple[Tree, str]:
     source = text if text.endswith("\n") else text + "\n"
     try:
         return _parser().parse(source), source
+    except lark.exceptions.UnexpectedInput:
+        pass
+    try:
+        _parser(compiled=False).parse(source)
     except lark.exceptions.UnexpectedInput as exc:
         raise _notation_error(exc, source, file) from None
+    raise AssertionError("the compiled parser refused a position lark's own accepts")
 
 
 def error_location(exc: lark.exceptions.UnexpectedInput, source: str, file: str) -> Location:
@@ -280,7 +292,7 @@ def _notation_error(exc: lark.exceptions.UnexpectedInput, source: str, file: str
     return NotationError(message, location, expected)
 
 
-def _describe(token: Token) -> str:
+def _describe(token: lark.Token) -> str:
     if token.type == "$END":
         return "end of the file"
     if token.type == "_NL":
@@ -313,7 +325,7 @@ def _mistake_states() -> dict[str, set[tuple[int, str]]]:
     for message, examples in MISTAKES.items():
         for example in examples:
             try:
-                _parser().parse(example)
+                _parser(compiled=False).parse(example)
             except lark.exceptions.UnexpectedToken as exc:
                 states.setdefault(message, set()).add((exc.state.position, exc.token.type))
     return states
@@ -429,8 +441,9 @@ class _Builder(TurnStatements, TableStatements):
         if not args:
             return _named(_tokens(item, "ITEM")[0])
         arg = args[0]
-        offset = len(arg) - len(arg.lstrip())  # the parameter's own column, past spaces
-        name = _named(_tokens(item, "ITEM")[0], str(arg).strip())
+        text = str(arg)
+        offset = len(text) - len(text.lstrip())  # the parameter's own column, past spaces
+        name = _named(_tokens(item, "ITEM")[0], text.strip())
         return Named(name.text, name.span, name.param, Span(name.span.line, _span(arg).column + offset))
 
     def _relation(self, node: Tree, kind: str, value_token: str | None = None) -> None:
@@ -578,9 +591,10 @@ class _Builder(TurnStatements, TableStatements):
         """A die as an int, if a d20 can show it. (The Dice keep ints, so the range is
         checked here rather than with the other numbers in checker.infinity.resolve.)"""
         die = RANGES["die"]
-        value = die.read(str(token))
+        text = str(token)
+        value = die.read(text)
         if value is None:
-            shown = str(token) if len(token) <= 12 else f"{str(token)[:9]}... ({len(token)} digits)"
+            shown = text if len(text) <= 12 else f"{text[:9]}... ({len(text)} digits)"
             at = _span(token)
             raise PositionError(
                 f"a die reads {die.low} to {die.high}, not {shown}",

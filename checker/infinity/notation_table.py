@@ -6,11 +6,11 @@ Defines: TableStatements.
 
 from __future__ import annotations
 
-from lark import Token, Tree
+from lark import Tree
 
 from ..engine.errors import NotationError, PositionError
 from ..engine.numbers import shown
-from .notation_tree import Statements
+from .notation_tree import Statements, Token
 from .notation_tree import named as _named
 from .notation_tree import span as _span
 from .notation_tree import subtrees as _subtrees
@@ -51,7 +51,7 @@ class TableStatements(Statements):
     def _within(self, token: Token, low: float, high: float, message: str, expected: str) -> float:
         """The number ``token`` if it lies from ``low`` to ``high``; a located error saying
         ``message`` and what was ``expected`` otherwise."""
-        value = float(token)
+        value = float(str(token))
         if not low <= value <= high:
             at = _span(token)
             raise PositionError(message, self._location(at), (expected,))

@@ -2,12 +2,15 @@
 tokens and subtrees, and the base of the builder's statement groups (shared by
 checker.infinity.notation and its statement groups).
 
-Defines: span, named, token, tokens, subtrees, extent, Statements.
+Defines: Token, span, named, token, tokens, subtrees, extent, Statements.
 """
 
 from __future__ import annotations
 
-from lark import Token, Tree
+from lark import Tree
+from lark_cython import (
+    Token,  # the leaves of the parse tree (checker.infinity.notation._parser)
+)
 
 from ..engine.errors import Location
 from .position import Named, Span

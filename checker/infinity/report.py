@@ -16,7 +16,7 @@ from ..engine.solver import Atoms
 from . import answers as ans
 from .answers import REPORT_TYPES, VERDICT_SUBJECTS
 from .game import Game
-from .modelled import NotModelled, not_modelled, unverified
+from .modelled import NotModelled, by_hand
 from .resolution import Resolution, resolution, skill_subject, what_to_write
 
 LEGAL, INVALID, DENIED, CONFLICT = "legal", "invalid", "denied", "conflict"
@@ -332,8 +332,8 @@ def _check_by_hand(game: Game, atoms: Atoms, catalogue: Catalogue) -> dict[str, 
     granted = _granted(game, atoms)
     table_values = tuple(NotModelled("table", i, name, "yes", None, source, troopers)
                          for i, name, source, troopers in game.table_unverified)
-    return {"not_modelled": not_modelled(game, catalogue, granted),
-            "unverified": unverified(game, catalogue, granted) + table_values, "table": game.table}
+    not_modelled, unverified = by_hand(game, catalogue, granted)
+    return {"not_modelled": not_modelled, "unverified": unverified + table_values, "table": game.table}
 
 
 def _granted(game: Game, atoms: Atoms) -> tuple[tuple[str, str], ...]:
