@@ -62,6 +62,20 @@ class TurnStatements(Statements):
     def _nullified(self, node: Tree) -> None:
         self._army(node, "nullified")
 
+    def _limited_tokens(self, node: Tree) -> None:
+        self._army(node, "limited_tokens")
+
+    def _first_player(self, node: Tree) -> None:
+        self._army(node, "first_player")
+
+    def _began_isolated(self, node: Tree) -> None:
+        self._army(node, "began_isolated")
+
+    def _game_round(self, node: Tree) -> None:
+        # `round 2`: the game's, of no side; its subject is the keyword, for a place to point at
+        number = _named(_tokens(node, "INT")[0])
+        self.fields["army"].append(ArmyDecl("game_round", _named(_tokens(node, "ROUND_KW")[0]), None, number))
+
     def _cancel_impetuous(self, node: Tree) -> None:
         subject = _named(_tokens(node, "NAME")[0])
         groups = [_named(t) for t in _tokens(node, "INT")]

@@ -471,8 +471,11 @@ class _Resolver:
             raise self.error(f"an Order from the pool of Combat Group {pool}: write {trooper}'s own Combat Group "
                              f"('group N' in its block) to check it", o.pool,
                              (f"'group N' in the block of trooper {trooper}",))
+        # a trooper written `began T isolated` is Irregular for its Isolated State (its edition's
+        # states/isolated.lp), whatever its army's Lieutenant
+        began = {self._id(d.subject) for d in self.pos.army if d.kind == "began_isolated"}
         if o.kind == "irregular" and "irregular" not in (me.training, *me.characteristics) and not any(
-                t.lieutenant and t.side == me.side for t in troopers):
+                t.lieutenant and t.side == me.side for t in troopers) and trooper not in began:
             raise self.error(f"an Irregular Order by {trooper}, whose Training is not Irregular, is legal only in "
                              f"Loss of Lieutenant: write its army's Lieutenant (with its Null or Isolated state, "
                              f"if it has one) to check it", o.trooper,

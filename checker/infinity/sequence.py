@@ -151,6 +151,7 @@ class Carry:
     wounded: set[str] = field(default_factory=set)  # Frenzy troopers an Order listed as wounding an enemy
     gained: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (list, name) from the turn's end
     appointed: dict[str, str] = field(default_factory=dict)  # side -> the Lieutenant appointed as the turn ends
+    isolated: set[str] = field(default_factory=set)  # troopers Isolated as the turn ends: the next turn began so
 
 
 def order_text(seq: Split, index: int) -> str:
@@ -368,6 +369,7 @@ def judge_end(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, tuple[
         carry.appointed[prepared.game.trooper(a.trooper).side] = a.trooper
     choices = tuple(sorted(PhaseChange(str(a.trooper), "may_become", "lieutenant", str(a.rule))
                            for a in result.atoms.of(TurnEndAppointable)))
+    carry.isolated = {t.id for t in prepared.game.troopers if "isolated" in carry.states.get(t.id, t.states)}
     carry.ended = True
     return result.check(), changes + gains + appointments + choices
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..engine.errors import Location, PositionError
 from . import notation, sequence
-from .position import ArmyDecl, Named, Span, TrooperDecl, lines_of
+from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 
 
 def state_text(text: str, file: str, after: int) -> tuple[str, tuple[sequence.Judged, ...]]:
@@ -66,11 +66,17 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     cut = seq.cut_before(index)
     out: list[str] = []
     tokens = {d.subject.span.line: d for d in first.army if d.kind == "tokens"}
+    rounds = {d.subject.span.line: d for d in first.army if d.kind == "game_round"}
     for s in seq.header:
         if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
             continue
-        if carry.ended and s.kind in ("cancel_impetuous", "nullified"):
-            continue  # the turn's own: the next turn's Impetuous Phase has its own
+        if carry.ended and s.kind in ("cancel_impetuous", "nullified", "limited_tokens", "began_isolated"):
+            continue  # the turn's own: the next turn's Impetuous Phase has its own; Isolated below
+        if carry.ended and s.kind == "game_round":
+            following = _next_round(first, rounds.get(s.line))
+            if following is not None:
+                out.append(f"round {following}")
+            continue
         held = tokens.get(s.line)
         dealt = None if held is None else next(
             (n for side, n in carry.tokens.items() if sequence._same(side, held.subject.text)), None)
@@ -109,6 +115,9 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(f"retreat {d.subject.text}" for d in sequence.retreat_decls(carry, first.army, _SPAN))
         out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
         out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
+    else:
+        # at the start of any turn that follows, a trooper Isolated now began it Isolated
+        out.extend(f"began {t.id.text} isolated" for t in first.troopers if t.id.text in carry.isolated)
     for step in seq.steps[index + 1:]:
         end = max((s.end_line for s in step.statements), default=step.line)
         out.extend(lines[step.line - 1:end])
@@ -116,6 +125,20 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
 
 
 _SPAN = Span(1, 1)  # the spent statements are written, not read: no place to point at
+
+
+def _next_round(first: Position, written: ArmyDecl | None) -> int | None:
+    """The Game Round of the Player Turn after the one that ended: the same round when the
+    active side has the first Player Turn (``first SIDE``), the next when it has the
+    second; None when the position does not say who plays first (the line is left out)."""
+    if written is None or written.count is None or first.active is None:
+        return None
+    leader = next((d.subject.text for d in first.army if d.kind == "first_player"), None)
+    if leader is None:
+        return None
+    number = int(written.count.text)
+    return number if sequence._same(leader, first.active.text) else number + 1
+
 
 
 def _relation_line(lines: list[str], s: notation.Statement) -> str:

@@ -3,7 +3,8 @@ the turn has spent before this Order, Retreat!. Resolved against the position's 
 troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
-spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
+spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2,
+game_round/1, first_player/1, tokens_limited/1 (asp/infinity/core/game_round.lp), began_isolated/1; states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -26,6 +27,9 @@ TURN_RANGES = {
     "army_points": Range("an Army List's points", 1, 1000,
                          "the Game Modes build Army Lists of 150 to 400 points (N5 rulebook v5.1.1 p.143, "
                          "End-Game: Retreat!); a Free Game may agree others"),
+    "game_round": Range("a Game Round", 1, 10,
+                        "Game Rounds are counted from the first; a scenario sets how many are played, and the "
+                        "range bounds a mistyped number"),
     "tokens": Range("a count of Command Tokens", 0, 10,
                     "each player has four Command Tokens per game, one more with a Lieutenant's +1 Command Token "
                     "(N5 wiki Command Tokens); the range leaves room for a scenario's extras"),
@@ -36,7 +40,13 @@ FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular
               "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat_written", "led": "led",
               "army_points": "army_points",
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
-              "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified"}
+              "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified",
+              "limited_tokens": "tokens_limited", "first_player": "first_player", "game_round": "game_round",
+              "began_isolated": "began_isolated"}
+
+# The keyword a statement is written with, where its kind's first word is not it.
+_KEYWORDS = {"game_round": "round", "first_player": "first", "limited_tokens": "limited",
+             "began_isolated": "began"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -46,8 +56,10 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
     seen: dict[tuple, ArmyDecl] = {}
     facts = []
     for decl in decls:
-        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted"):
+        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted", "began_isolated"):
             subject = resolver._id(decl.subject)
+        elif decl.kind == "game_round":
+            subject = "game"  # the game's round, of no side
         else:
             subject = resolver.sides.get(cat.normalize(decl.subject.text), decl.subject.text)
             if subject not in sides:
@@ -57,18 +69,21 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
         count = None
         if decl.count is not None:
             key = ("tokens" if decl.kind in ("tokens", "spent_tokens")
-                   else "army_points" if decl.kind == "army_points" else "orders")
+                   else decl.kind if decl.kind in ("army_points", "game_round") else "orders")
             bound = TURN_RANGES[key]
             count = bound.read(decl.count.text)
             if count is None:
                 raise resolver.error(bound.out_of_range(decl.count.text), decl.count, (bound.expected(),))
-        # one cancellation per trooper, whichever Order paid for it
-        key_of = (decl.kind, subject, None if decl.kind == "cancel_impetuous" else group,
-                  None if decl.kind == "army_points" else decl.own)
+        # one cancellation per trooper, whichever Order paid for it; one Player Turn order in
+        # a game: a second `first` line is one too many, whatever its side
+        key_of = (decl.kind, None if decl.kind == "first_player" else subject,
+                  None if decl.kind == "cancel_impetuous" else group, None if decl.kind == "army_points" else decl.own)
         if key_of in seen:
             first = seen[key_of].subject.span.line
-            raise resolver.error(f"a second '{decl.kind.split('_')[0]}' statement of the same kind for "
-                                 f"{decl.subject.text!r} (the first is on line {first}); write one, with the total",
+            word = _KEYWORDS.get(decl.kind, decl.kind.split('_')[0])
+            total = "" if decl.kind in _KEYWORDS else ", with the total"
+            raise resolver.error(f"a second '{word}' statement of the same kind for "
+                                 f"{decl.subject.text!r} (the first is on line {first}); write one{total}",
                                  decl.subject)
         seen[key_of] = decl
         facts.append(ArmyFact(decl.kind, subject, group, count, decl.own))
@@ -87,7 +102,10 @@ def army_fact(fact: ArmyFact) -> tuple:
         return name, who, fact.count, fact.own or NONE
     if fact.kind == "cancel_impetuous":  # the group whose Regular Order it spent, or none
         return name, who, fact.group if fact.group is not None else NONE
-    if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted"):
+    if fact.kind == "game_round":
+        return name, fact.count
+    if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted", "limited_tokens", "first_player",
+                     "began_isolated"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
