@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from .measure import Body, Table
 from .position import Named, Relation, Span
+from .table_impetuous import impetuous_relations
 
 STEP = 0.25  # inches between the points of a path tried for LoF
 
@@ -93,6 +94,7 @@ def apply_moves(pos, table: Table, edition: str, spans: dict[str, Span], measure
     lines: list[str] = []
     ends: dict[str, Body] = {}
     activated = {o.trooper.text for o in pos.orders}
+    impetuous = {o.trooper.text for o in pos.orders if o.impetuous}
     for m in decl.moves if decl else ():
         if m.trooper.text not in table.bodies:
             raise error(f"'move' for {m.trooper.text!r}, which no 'at' places", m.trooper)
@@ -102,6 +104,10 @@ def apply_moves(pos, table: Table, edition: str, spans: dict[str, Span], measure
         mover = table.bodies[m.trooper.text]
         found, said, end = path_relations(table, mover, m.points, edition, spans, measured)
         relations += found
+        if m.trooper.text in impetuous:
+            relations += impetuous_relations(table, decl, mover, end, m.points, spans)
+            lines.append(f"{mover.id}'s Impetuous move measured: its length and, for each placed trooper, the "
+                         "distance before and after it and whether a straight route reaches base contact")
         lines += said
         ends[mover.id] = end
         for key in list(measured):
