@@ -22,6 +22,7 @@ What is measured is the straight line: a route around the scenery, a Jump or a C
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import replace
 
@@ -34,7 +35,7 @@ from .table import TableDecl
 
 def tenths(inches: float) -> int:
     """Inches as whole tenths, rounded to the nearest."""
-    return int(round(inches * 10))
+    return round(inches * 10)
 
 
 def clear_route(table: Table, mover: Body, other: Body) -> bool:
@@ -62,7 +63,7 @@ def impetuous_relations(table: Table, decl: TableDecl, mover: Body, end: Body,
     me = Named(mover.id, spans[mover.id])
     relations = [Relation("path_measured", me, me)]
     route = [(mover.x, mover.y), *points]
-    length = sum(math.dist(a, b) for a, b in zip(route, route[1:], strict=False))
+    length = sum(math.dist(a, b) for a, b in itertools.pairwise(route))
     relations.append(Relation("path_length", me, me, 0, Named(str(tenths(length)), me.span)))
     swept = LineString(route).buffer(mover.r, quad_segs=16)
     if any(d.kind == "difficult" and swept.intersects(_area(d)) for d in decl.terrain):
