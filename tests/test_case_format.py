@@ -91,8 +91,11 @@ MALFORMED = [
      "'resolution.unused.fus1[0]' in [expect] must be a die's place, 1 or more, not 0"),
     ("check", f'{CHECK_OK}\nresolution.unused = {{ fus1 = ["1"] }}', "", "resolution.unused",
      "'resolution.unused.fus1[0]' in [expect] must be a die's place, 1 or more, not a string ('1')"),
-    ("check", f"{CHECK_OK}\npending.fus1 = []", "", "pending",
-     "unknown key 'pending' in [expect] of a check case; it is for aros and declarations cases"),
+    ("check", f"{CHECK_OK}\ntriggers.fus1 = []", "", "triggers",
+     "unknown key 'triggers' in [expect] of a check case; it is for aros cases"),
+    ("check", f'{CHECK_OK}\npending = {{ "order skill 1" = ["nearest"] }}', "", "pending",
+     ("'pending.\"order skill 1\"[0]' in [expect] must be a string \"missing id...\" (\"distance fus alg\"), "
+      "not 'nearest'")),
     ("aros", f'{AROS_OK}\npending.fus1 = ["distance fus1 hellcat"]', "", "pending.fus1",
      ("'pending.fus1[0]' in [expect] must be a string \"option: missing id...\" "
       "(\"bs_attack/combi_rifle: distance fus1 hellcat\"), not 'distance fus1 hellcat'")),

@@ -126,6 +126,9 @@ def check_differences(expect: dict, report: CheckReport) -> list[Difference]:
     for subject, rules in expect.get("verdicts", {}).items():
         denials = [c.rule for c in judged[subject].denied_by] if subject in judged else ["<not judged>"]
         diffs += _compare(f"verdicts.{subject}", rules, denials)
+    for subject, facts in expect.get("pending", {}).items():
+        waiting = [_pending_key(p) for p in judged[subject].pending] if subject in judged else ["<not judged>"]
+        diffs += _compare(f"pending.{subject}", facts, waiting)
     for subject, pairs in expect.get("lifted", {}).items():
         lifted = [f"{e.permission.rule} > {e.denial.rule}" for e in judged[subject].lifted] if subject in judged else ["<not judged>"]
         diffs += _compare(f"lifted.{subject}", pairs, lifted)

@@ -46,7 +46,8 @@ DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " 
 # "ammunition fus panzerfaust", "fireteam_level alpha core"); an option's, after its key
 # ("dodge: distance fus1 hellcat").
 PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition", "fireteam_level", "smoke_distance",
-                 "fireteam_after_aro", "weapons", "lof", "cost")
+                 "fireteam_after_aro", "weapons", "lof", "cost", "impetuous_nearest", "impetuous_toward",
+                 "impetuous_reach")
 _PENDING = rf"(?:{'|'.join(PENDING_KINDS)})(?: [^ ]+)+"
 PENDING_FACTS = ListOf(
     Pattern(what='a string "missing id..." ("distance fus alg")', pattern=_PENDING),
@@ -118,6 +119,7 @@ CHECK: dict[str, Spec] = {
                              'a list of strings "permission > denial"'), "subject"),
     "resolution": Table(RESOLUTION),
     "revealed": STRINGS,
+    "pending": Each(PENDING_FACTS, "subject"),
     **COMMON,
 }
 # Odds: a row is "declared" (the Order as declared) or "TROOPER OPTION", the option as

@@ -219,6 +219,16 @@ def _relation(add, r) -> None:
         add("smoke_at", subject, int(str(r.value)))
     elif r.kind == "smoke_across":
         add("smoke_across", subject, object_, Name(str(r.value)))
+    elif r.kind in ("nearest", "toward", "reach"):
+        add("impetuous_" + r.kind, subject, object_)
+    elif r.kind in ("path_measured", "path_difficult"):
+        add(r.kind, subject)
+    elif r.kind in ("gap_start", "gap_end"):
+        add("path_gap", subject, object_, r.kind[4:], int(str(r.value)))
+    elif r.kind == "path_clear":
+        add(r.kind, subject, object_)
+    elif r.kind == "path_length":
+        add("path_length", subject, int(str(r.value)))
 
 
 def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:

@@ -68,6 +68,9 @@ TERMINAL_WORDS = {
     "VISIBILITY_KW": "'visibility'",
     "TRIGGER_KW": "'trigger'",
     "SMOKE_KW": "'smoke'",
+    "NEAREST_KW": "'nearest'",
+    "TOWARD_KW": "'toward'",
+    "REACH_KW": "'reach'",
     "AT_KW": "'at'",
     "ACROSS_KW": "'across'",
     "DODGE_KW": "'dodge'",
@@ -475,6 +478,15 @@ class _Builder(TurnStatements, TableStatements):
 
     def _cover(self, node: Tree) -> None:
         self._relation(node, "cover", "COVER_KIND")
+
+    def _nearest(self, node: Tree) -> None:
+        self._relation(node, "nearest")
+
+    def _toward(self, node: Tree) -> None:
+        self._relation(node, "toward")
+
+    def _reach(self, node: Tree) -> None:
+        self._relation(node, "reach")
 
     def _visibility(self, node: Tree) -> None:
         self._relation(node, "visibility", "VISIBILITY_ZONE")

@@ -265,6 +265,7 @@ def check_text(r: CheckReport) -> str:
         lines.append(f"  {j.subject}: {status}")
         lines += [f"    {cite(c)}" for c in j.denied_by]
         lines += [f"    allowed by {cite(e.permission)} (overrides [{e.denial.rule}])" for e in j.lifted]
+        lines += [f"    pending: write '{p.write}' for " + " ".join(f"[{c.rule}]" for c in p.rules) for p in j.pending]
     if not r.judgements:
         lines.append("  nothing declared: add 'order <trooper>: <skill>' and 'aro' lines")
     if r.resolution:

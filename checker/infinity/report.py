@@ -145,6 +145,7 @@ class Judgement:
     denied_by: tuple[Citation, ...]
     lifted: tuple[Exception_, ...]
     conflicts: tuple[Conflict, ...]
+    pending: tuple[OptionPending, ...] = ()  # what a rule judging it waits on (the Impetuous move)
 
 
 @dataclass(frozen=True)
@@ -473,7 +474,7 @@ def _option_pending(missing: tuple, rules: tuple[Citation, ...]) -> OptionPendin
 
 def _judgements(v: _Verdicts, atoms: Atoms) -> tuple[Judgement, ...]:
     subjects = sorted((j.subject for j in atoms.of(ans.Judged)), key=_subject_order)
-    return tuple(Judgement(v.subject_text(s), **v.parts(s)) for s in subjects)
+    return tuple(Judgement(v.subject_text(s), **v.parts(s), pending=v.pending(s)) for s in subjects)
 
 
 def _breaches(judgements: tuple[Judgement, ...]) -> tuple[Judgement, ...]:

@@ -333,6 +333,11 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
         team, team_type = ids
         return (kind, ids, f"fireteam {team} {team_type} level N: ...",
                 "the Fireteam's line, N its members who belong to the same Unit")
+    if kind in ("impetuous_nearest", "impetuous_toward", "impetuous_reach"):
+        (mover,) = ids
+        word = kind.split("_")[1]
+        return (kind, ids, f"{word} {mover} -> ENEMY",
+                f"a line of its own, or the troopers placed ('at') and the path ('move {mover} via ...')")
     return kind, ids, " ".join(ids), "the position"
 
 

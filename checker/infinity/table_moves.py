@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from .measure import Body, Table
 from .position import Named, Relation, Span
+from .table_impetuous import impetuous_relations
 
 STEP = 0.25  # inches between the points of a path tried for LoF
 
@@ -81,6 +82,20 @@ def path_relations(table: Table, mover: Body, points: tuple[tuple[float, float],
 
 
 
+def _check_toward(pos, found: list[Relation], error) -> None:
+    """A stated ``toward A -> E`` for a path measured: the path must end nearer E than A
+    stood, or the statement contradicts the table (a position error naming both)."""
+    gaps = {(r.kind, r.subject.text, r.object.text): int(r.value.text) for r in found if r.kind.startswith("gap_") and r.value}
+    for r in pos.relations:
+        start = gaps.get(("gap_start", r.subject.text, r.object.text))
+        end = gaps.get(("gap_end", r.subject.text, r.object.text))
+        if r.kind == "toward" and start is not None and end is not None and end >= start:
+            raise error(f"stated 'toward {r.subject.text} -> {r.object.text}' (line {r.subject.span.line}) contradicts "
+                        f"the table: measured, the path ends {end / 10:.1f} inches from {r.object.text}, which stood "
+                        f"{start / 10:.1f} inches away", r.subject,
+                        ("a relation the 'move' path gives, or none: ruling measures it",))
+
+
 def apply_moves(pos, table: Table, edition: str, spans: dict[str, Span], measured: dict, error
                 ) -> tuple[list[Relation], list[str], dict[str, Body]]:
     """Every ``move`` of the position: the relations its path adds (those not stated),
@@ -93,6 +108,7 @@ def apply_moves(pos, table: Table, edition: str, spans: dict[str, Span], measure
     lines: list[str] = []
     ends: dict[str, Body] = {}
     activated = {o.trooper.text for o in pos.orders}
+    impetuous = {o.trooper.text for o in pos.orders if o.impetuous}
     for m in decl.moves if decl else ():
         if m.trooper.text not in table.bodies:
             raise error(f"'move' for {m.trooper.text!r}, which no 'at' places", m.trooper)
@@ -102,6 +118,12 @@ def apply_moves(pos, table: Table, edition: str, spans: dict[str, Span], measure
         mover = table.bodies[m.trooper.text]
         found, said, end = path_relations(table, mover, m.points, edition, spans, measured)
         relations += found
+        if m.trooper.text in impetuous:
+            found = impetuous_relations(table, decl, mover, end, m.points, spans)
+            _check_toward(pos, found, error)
+            relations += found
+            lines.append(f"{mover.id}'s Impetuous move measured: its length and, for each placed trooper, the "
+                         "distance before and after it and whether a straight route reaches base contact")
         lines += said
         ends[mover.id] = end
         for key in list(measured):
