@@ -8,7 +8,9 @@ the size it had at the start of the turn) and the ``spent`` statements (written 
 what the turn spent up to Order N), with ``led`` for an army that began the turn with its
 Lieutenant, ``points SIDE N counted`` (the turn's Retreat! check is made) and ``retreat``
 for an army that check put in Retreat!; the relations of steps 1 to N follow, holding from
-the activation, then the steps after N as written. After a ``step N end`` the turn is
+the activation, then ``off table T`` for each Airborne Deployment trooper the
+deployments left off the table, then the steps after N as written (before the first
+Order, the Deployment Phase's steps alone, the turn's statements stay as written). After a ``step N end`` the turn is
 over: the troopers are written with the states its States Phase left, each ``tokens``
 line less the Command Tokens the turn spent (they are the game's; a generated ``tokens
 SIDE`` is written with its count, as it is before the turn's end), ``points SIDE N``
@@ -67,8 +69,10 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     out: list[str] = []
     tokens = {d.subject.span.line: d for d in first.army if d.kind == "tokens"}
     for s in seq.header:
-        if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
+        if s.kind in sequence.SPENT_KINDS and carry.started or s.kind in sequence.ORDER_ONLY:
             continue
+        if s.kind == "off_table":
+            continue  # written below, as the deployments left them
         if carry.ended and s.kind in ("cancel_impetuous", "nullified"):
             continue  # the turn's own: the next turn's Impetuous Phase has its own
         held = tokens.get(s.line)
@@ -90,7 +94,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
             continue
         army = points.get(s.line)
         if army is not None and army.count is not None:  # counted until the turn ends, anew after
-            counted = "" if carry.ended else " counted"
+            counted = " counted" if carry.started and not carry.ended or army.own and not carry.started else ""
             out.append(f"points {army.subject.text} {army.count.text}{counted}")
             continue
         pool = pools.get(s.line)
@@ -109,6 +113,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(f"retreat {d.subject.text}" for d in sequence.retreat_decls(carry, first.army, _SPAN))
         out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
         out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
+    out.extend(f"off table {d.subject.text}" for d in sequence.off_table_decls(carry, _SPAN))
     for step in seq.steps[index + 1:]:
         end = max((s.end_line for s in step.statements), default=step.line)
         out.extend(lines[step.line - 1:end])

@@ -3,7 +3,7 @@ the turn has spent before this Order, Retreat!. Resolved against the position's 
 troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
-spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2; states_phase/1 at a sequence's
+spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2, off_table/1; states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -36,7 +36,8 @@ FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular
               "spent_tokens": "spent_tokens", "spent_own": "spent_own", "retreat": "retreat_written", "led": "led",
               "army_points": "army_points",
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
-              "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified"}
+              "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified",
+              "off_table": "off_table"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -46,7 +47,7 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
     seen: dict[tuple, ArmyDecl] = {}
     facts = []
     for decl in decls:
-        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted"):
+        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted", "off_table"):
             subject = resolver._id(decl.subject)
         else:
             subject = resolver.sides.get(cat.normalize(decl.subject.text), decl.subject.text)
@@ -87,7 +88,7 @@ def army_fact(fact: ArmyFact) -> tuple:
         return name, who, fact.count, fact.own or NONE
     if fact.kind == "cancel_impetuous":  # the group whose Regular Order it spent, or none
         return name, who, fact.group if fact.group is not None else NONE
-    if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted"):
+    if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted", "off_table"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
