@@ -1,6 +1,7 @@
 """The Deployment Phase's statements beside a ``deploy`` line (docs/deployment.md):
 objectives and neutral elements with the contact naming them, where an N3 Dispersion Roll
-put the trooper, and ``off table`` carried by a sequence to the first Order's pool. What
+put the trooper, ``off table`` carried by a sequence to the first Order's pool, and the N5
+Airborne Deployment Order written beside its ``deploy`` line. What
 the rule base makes of them is in the cases under cases/*/deployment and
 cases/*/deployment_phase; here, what the notation reads and the errors it locates."""
 
@@ -55,6 +56,10 @@ def test_dispersion_and_off_table_are_read():
     (N3 + "deploy cj jump enemy half\ndice cj: 15\ndispersion cj off table\ndispersion cj enemy half\n", 8,
      "a second 'dispersion'"),
     (N5 + "off table zz\n", 5, "unknown trooper id"),
+    (N5 + "off table cj\norder cj: Combat Jump\ndeploy alg own zone\n", 7, "'deploy cj jump ZONE'"),
+    (N5 + "off table cj\norder cj: Combat Jump\ndeploy cj edge enemy half\n", 7, "'deploy cj jump ZONE'"),
+    (N5 + "off table cj\norder cj: Combat Jump\n", 6, "entering the table where one 'deploy' line says"),
+    (N5 + "order alg: Move\ndeploy cj own zone\n", 5, "a deployment or an Order with its AROs, not both"),
 ])
 def test_deployment_statement_errors_are_located(text, line, words):
     with pytest.raises(PositionError) as caught:
@@ -98,5 +103,5 @@ def test_state_after_the_first_order_counts_the_pool_without_it():
 
 
 def test_a_later_jump_puts_the_trooper_on_the_table():
-    judged, carry, count, stop = sequence.judge(sequence.split(SEQ, "s.pos"))
+    _, carry, count, stop = sequence.judge(sequence.split(SEQ, "s.pos"))
     assert stop is None and count == 4 and carry.off_table == set() and carry.started

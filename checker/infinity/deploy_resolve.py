@@ -4,7 +4,7 @@ with one, where a Dispersion Roll put a trooper. Turned into the rule base's fac
 element/2, contact_element/2, dispersion/2 and dispersion_blocked/1 by
 checker/infinity/facts.py.
 
-Defines: elements, touches_element, element_contact, dispersions.
+Defines: elements, touches_element, element_contact, dispersions, airborne_order.
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ from .position import Relation
 if TYPE_CHECKING:
     from .resolve import _Resolver
 
+# The Long Skills an Airborne Deployment trooper spends its own Order on to enter the
+# table (N5 Combat Jump, Parachutist: asp/infinity/n5/skills/), with the entry each makes.
+AIRBORNE_SKILLS = {"n5": {"combat_jump": "jump", "parachutist": "edge"}}
 # The editions whose rule base reads a Dispersion Roll (N3: asp/infinity/n3/dispersion.lp);
 # in N5 a failed deployment roll places the trooper at its own table edge, with no Dispersion.
 DISPERSION_READ = frozenset({"n3"})
@@ -73,3 +76,27 @@ def dispersions(resolver: _Resolver) -> tuple[tuple[str, str, bool], ...]:
                                  d.trooper)
         out.append((resolver._id(d.trooper), "_".join(d.zone.text.split()), d.blocked))
     return tuple(out)
+
+
+def airborne_order(resolver: _Resolver) -> bool:
+    """Whether the position's Order is an Airborne Deployment's: one trooper declaring
+    its Combat Jump or Parachutist Long Skill, with one ``deploy`` line of that trooper
+    saying where it enters (its AROs are the Reactive Player's, after the landing). An
+    Order declaring it without that line, or with another trooper's, is bad input."""
+    pos = resolver.pos
+    skills = AIRBORNE_SKILLS.get(resolver.cat.edition, {})
+    declared = [(o, resolver._find("skills", s.name).id) for o in pos.orders for s in o.skills]
+    airborne = [(o, k) for o, k in declared if k in skills]
+    if not airborne:
+        return False
+    order, skill = airborne[0]
+    entry = skills[skill]
+    expected = (f"'deploy {order.trooper.text} {entry} ZONE' beside the Order",)
+    if len(pos.orders) > 1 or len(pos.deployments) != 1:
+        raise resolver.error(f"an Order declaring {resolver._find('skills', order.skills[0].name).name} is one "
+                             "trooper's, entering the table where one 'deploy' line says", order.trooper, expected)
+    deploy = pos.deployments[0]
+    if deploy.trooper.text != order.trooper.text or deploy.entry is None or deploy.entry.text != entry:
+        raise resolver.error(f"{order.trooper.text}'s entry is written 'deploy {order.trooper.text} {entry} ZONE'",
+                             deploy.trooper, expected)
+    return True

@@ -436,8 +436,11 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
     # a Coordinated or Fireteam Order is one Order: the line that writes its source says it
     written = any(o.source is not None or o.impetuous for o in game.orders)
     regular: set[tuple[str, int]] = set()
+    landing = {t for t, _ in game.deployments}  # an Airborne Deployment's Order: the trooper's own
     for order in game.orders:
         side = game.trooper(order.trooper).side
+        if order.trooper in landing and order.source is None:
+            continue
         if order.impetuous:
             _own(carry, order.trooper, "impetuous")
         elif order.source == "regular" and order.pool is not None:
