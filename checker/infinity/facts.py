@@ -108,6 +108,14 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         add("deploy_entry", Name(trooper), entry)
     for trooper, placed in game.deploy_places:
         add("deploy_places", Name(trooper), Name(placed))
+    for element, kind in game.elements:  # objectives and neutral elements (docs/deployment.md)
+        add("element", Name(element), kind)
+    for trooper, element in game.element_contacts:
+        add("contact_element", Name(trooper), Name(element))
+    for trooper, zone, blocked in game.dispersions:
+        add("dispersion", Name(trooper), zone)
+        if blocked:
+            add("dispersion_blocked", Name(trooper))
     for aro in game.aros:
         me = Name(aro.trooper)
         add("aro", me, aro.use.skill, aro.step)

@@ -141,6 +141,9 @@ class Game:
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone | off_table)
     deploy_entries: tuple[tuple[str, str], ...] = ()  # (trooper, jump | edge): an Airborne Deployment's entry
     deploy_places: tuple[tuple[str, str], ...] = ()  # (trooper, deployable): a Deployable it places as it deploys
+    elements: tuple[tuple[str, str], ...] = ()  # (id, objective | neutral): a game element that is no trooper
+    element_contacts: tuple[tuple[str, str], ...] = ()  # (trooper, element): `contact T ID`
+    dispersions: tuple[tuple[str, str, bool], ...] = ()  # (trooper, zone, blocked): where a Dispersion Roll put it
     delays: tuple[Delay, ...] = ()
     fireteams: tuple[Fireteam, ...] = ()
     discards: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (trooper, the roll dice it discards)

@@ -19,6 +19,7 @@ from ..engine.errors import Location, NotationError, PositionError
 from ..engine.gc_hold import gc_held
 from ..engine.resources import grammar_file
 from ..engine.text import decode as decode_bytes
+from .notation_deploy import DeployStatements
 from .notation_table import TableStatements
 from .notation_tree import Token
 from .notation_tree import extent as _extent
@@ -95,6 +96,11 @@ TERMINAL_WORDS = {
     "DEPLOY_ZONE": "a zone ('own zone', 'own half', 'enemy half', 'enemy zone' or 'off table')",
     "DEPLOY_ENTRY": "an entry ('jump' or 'edge')",
     "PLACES_KW": "'places'",
+    "OBJECTIVE_KW": "'objective'",
+    "NEUTRAL_KW": "'neutral'",
+    "DISPERSION_KW": "'dispersion'",
+    "BLOCKED_KW": "'blocked'",
+    "OFF_TABLE_KW": "'off table'",
     "DICE_KW": "'dice'",
     "DICE_KIND": "'save', 'guts' or 'reroll'",
     "DISCARD_KW": "'discard'",
@@ -334,14 +340,14 @@ def _mistake_states() -> dict[str, set[tuple[int, str]]]:
     return states
 
 
-class _Builder(TurnStatements, TableStatements):
+class _Builder(TurnStatements, TableStatements, DeployStatements):
     """Turns a parse tree into a Position, rejecting repeated singleton statements."""
 
     def __init__(self, file: str, text: str):
         self.file = file
         self.lines = lines_of(text)
         self.fields: dict = {"troopers": [], "relations": [], "orders": [], "deployments": [], "aros": [], "delays": [],
-                             "dice": [], "fireteams": [], "army": []}
+                             "dice": [], "fireteams": [], "army": [], "elements": [], "dispersions": []}
         self.seen: dict[str, Span] = {}
 
     def build(self, tree: Tree) -> Position:
@@ -364,6 +370,8 @@ class _Builder(TurnStatements, TableStatements):
             fireteams=tuple(f["fireteams"]),
             dice=tuple(f["dice"]),
             army=tuple(f["army"]),
+            elements=tuple(f["elements"]),
+            dispersions=tuple(f["dispersions"]),
             statements=dict(self.seen),
             table=self._table(),
         )

@@ -176,6 +176,26 @@ class DeployDecl:
 
 
 @dataclass(frozen=True)
+class ElementDecl:
+    """A game element on the table that is no trooper (docs/deployment.md): ``objective``
+    (a mission objective) or ``neutral`` (a neutral Model, Marker or Token)."""
+
+    kind: str
+    id: Named
+
+
+@dataclass(frozen=True)
+class DispersionDecl:
+    """``dispersion cj enemy half``: where the Dispersion Roll of a failed deployment roll
+    put the trooper (a zone, or ``off table``); ``blocked``: a place there it cannot be
+    placed (part of its base off the table, not fitting, a contact its skill forbids)."""
+
+    trooper: Named
+    zone: Named
+    blocked: bool = False
+
+
+@dataclass(frozen=True)
 class ArmyDecl:
     """One statement of the Player Turn (docs/turn.md): ``tokens`` (a side's Command
     Tokens at the start of the turn), ``pool`` (the Regular Orders of a Combat Group's
@@ -186,8 +206,9 @@ class ArmyDecl:
     (the side's army is in Retreat!), ``army_points`` (the points of the side's Army List in
     ``count``; ``own`` ``counted`` when the turn's Retreat! check is already made), ``led`` (it began the turn with its Lieutenant) and
     ``cancel_impetuous`` (a trooper's Impetuous Order cancelled, spending a Regular Order
-    of ``group`` when written). ``subject`` is the side, or the trooper of ``spent_own``
-    and ``cancel_impetuous``."""
+    of ``group`` when written), ``off_table`` (an Airborne Deployment trooper still off
+    the table: it adds no Order to the pool). ``subject`` is the side, or the trooper of
+    ``spent_own``, ``cancel_impetuous`` and ``off_table``."""
 
     kind: str
     subject: Named
@@ -213,6 +234,8 @@ class Position:
     delays: tuple[DelayDecl, ...] = ()
     fireteams: tuple[FireteamDecl, ...] = ()
     army: tuple[ArmyDecl, ...] = ()  # the Player Turn's statements (docs/turn.md)
+    elements: tuple[ElementDecl, ...] = ()  # objectives and neutral elements (docs/deployment.md)
+    dispersions: tuple[DispersionDecl, ...] = ()
     statements: dict[str, Span] = field(default_factory=dict, compare=False)
     table: TableDecl | None = None  # 'at', 'terrain' and 'template' statements (checker/infinity/table.py)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine import catalogue as cat
 from ..engine.errors import Location, PositionError
 from ..engine.gc_hold import gc_held
-from . import editions, params, turn
+from . import deploy_resolve, editions, params, turn
 from .game import (
     Activation,
     Aro,
@@ -86,6 +86,7 @@ class _Resolver:
         # each side by its key: sides compare as catalogue names do (case and spaces aside),
         # and a side is the spelling its first trooper writes
         self.sides: dict[str, str] = {}
+        self.element_kinds: dict[str, str] = {}  # objectives and neutral elements by id (deploy_resolve)
 
     def error(self, message: str, named: Named | None, expected: tuple[str, ...] = ()) -> PositionError:
         line, column = (named.span.line, named.span.column) if named else (1, 1)
@@ -133,11 +134,13 @@ class _Resolver:
             if measured is not None:
                 pos = self.pos = measured.position
         self._brackets()
+        elements = deploy_resolve.elements(self)
+        relations = tuple(r for r in pos.relations if not deploy_resolve.touches_element(self, r))
         return Game(
             edition=self.cat.edition,
             active_side=active,
             troopers=troopers,
-            relations=tuple(self._relation(r) for r in pos.relations),
+            relations=tuple(self._relation(r) for r in relations),
             orders=tuple(self._activation(o, troopers) for o in pos.orders),
             aros=tuple(
                 Aro(self._id(a.trooper), self._use(a.skill), a.step, a.trooper.span.line)
@@ -148,6 +151,10 @@ class _Resolver:
             deployments=self._deployments(),
             deploy_entries=tuple((self._id(d.trooper), d.entry.text) for d in pos.deployments if d.entry),
             deploy_places=self._deploy_places(),
+            elements=elements,
+            element_contacts=tuple(deploy_resolve.element_contact(self, r) for r in pos.relations
+                                   if deploy_resolve.touches_element(self, r)),
+            dispersions=deploy_resolve.dispersions(self),
             delays=tuple(
                 Delay(self._id(d.trooper), self._id(d.target) if d.target else None, d.trooper.span.line)
                 for d in pos.delays
@@ -217,7 +224,9 @@ class _Resolver:
     def _deployments(self) -> tuple[tuple[str, str], ...]:
         """The ``deploy`` statement: a deployment, never beside an Order or AROs."""
         pos = self.pos
-        if pos.deployments and (pos.orders or pos.aros or pos.delays):
+        if deploy_resolve.airborne_order(self):
+            pass  # the Order an Airborne Deployment spends, and the AROs against the landing trooper
+        elif pos.deployments and (pos.orders or pos.aros or pos.delays):
             other = (pos.orders[0].trooper if pos.orders else pos.aros[0].trooper if pos.aros
                      else pos.delays[0].trooper)
             raise self.error("a position states a deployment or an Order with its AROs, not both", other,

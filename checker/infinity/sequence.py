@@ -48,7 +48,7 @@ ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across"})
 # What a step may hold: its Order (or deployment), AROs, dice and relations; a deployment
 # step may name the player deploying (``active``: the players deploy in turn,
 # docs/deployment.md).
-STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy", "active"}) | CARRIED | ORDER_ONLY
+STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy", "dispersion", "active"}) | CARRIED | ORDER_ONLY
 SPENT_KINDS = frozenset({"spent_regular", "spent_tokens", "spent_own"})
 LIST_KINDS = {"skills": "special_skills", "characteristics": "characteristics"}  # a trooper's list -> its kind
 
@@ -152,6 +152,9 @@ class Carry:
     gained: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (list, name) from the turn's end
     appointed: dict[str, str] = field(default_factory=dict)  # side -> the Lieutenant appointed as the turn ends
     isolated: set[str] = field(default_factory=set)  # troopers Isolated as the turn ends: the next turn began so
+    # the turn's Tactical Phase is counted at its first Order, after the deployments before it
+    started: bool = False
+    off_table: set[str] = field(default_factory=set)  # Airborne Deployment troopers still off the table
 
 
 def order_text(seq: Split, index: int) -> str:
@@ -201,17 +204,26 @@ def _carried_trooper(t: TrooperDecl, carry: Carry, names: dict[str, str]) -> Tro
 def _army(written: tuple[ArmyDecl, ...], carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
     kept = []
     for decl in written:
-        if decl.kind in SPENT_KINDS:
+        if decl.kind in SPENT_KINDS and carry.started:
             continue  # written again below, with what the turn has spent since
+        if decl.kind == "off_table":
+            continue  # written again below, as the deployments so far left them
         if decl.kind == "pool" and decl.count is None and decl.group is not None:
             size = next((n for (side, g), n in carry.pools.items()
                          if g == int(decl.group.text) and _same(side, decl.subject.text)), None)
             if size is not None:
                 decl = replace(decl, count=Named(str(size), decl.subject.span))
-        if decl.kind == "army_points":  # the turn's Retreat! check was made at its start
+        if decl.kind == "army_points" and carry.started:  # the turn's Retreat! check was made at its start
             decl = replace(decl, own="counted")
         kept.append(decl)
-    return tuple(kept) + led_decls(carry, written, at) + retreat_decls(carry, written, at) + spent_decls(carry, at)
+    return (tuple(kept) + led_decls(carry, written, at) + retreat_decls(carry, written, at) + spent_decls(carry, at)
+            + off_table_decls(carry, at))
+
+
+def off_table_decls(carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
+    """``off table T`` for each Airborne Deployment trooper the deployments so far left off
+    the table: it adds no Order to the pool its first Order counts."""
+    return tuple(ArmyDecl("off_table", Named(t, at)) for t in sorted(carry.off_table))
 
 
 def retreat_decls(carry: Carry, written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
@@ -300,6 +312,8 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
     result = analysis.analyse(position.text, seq.file, prepared, only="check")
     check = result.check()
     if index == 0:
+        carry.off_table = {d.subject.text for d in position.army if d.kind == "off_table"}
+    if not carry.started and not prepared.game.deployments:
         _start(carry, prepared, result)
     if not check.legal or check.conflicts:
         return check, f"Order {number} is not legal: the position after it is not known"
@@ -307,6 +321,8 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
     if resolved is not None and (not resolved.complete or resolved.clashes):
         return check, (f"Order {number}'s resolution waits on dice or facts still to write: the position after "
                        "it is not known")
+    for trooper, zone in prepared.game.deployments:  # kept off the table, or on it from now on
+        (carry.off_table.add if zone == "off_table" else carry.off_table.discard)(trooper)
     reason = _spend(carry, prepared, number)
     if resolved is not None:  # Frenzy: the outcome its wounding an enemy lists (asp .../frenzy)
         carry.wounded |= {o.subject for o in resolved.outcomes if o.rule == "frenzy"}
@@ -346,7 +362,7 @@ def judge_end(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, tuple[
     position = replace(position, army=army)
     prepared = analysis.prepare_position(position)
     result = analysis.analyse(position.text, seq.file, prepared, only="check")
-    if index == 0:
+    if not carry.started:
         _start(carry, prepared, result)
     changes = tuple(sorted(PhaseChange(str(c.trooper), c.change, c.state, c.rule)
                            for c in result.atoms.of(TurnEnd)))
@@ -385,8 +401,10 @@ def state_names(seq: Split) -> dict[str, str]:
 
 
 def _start(carry: Carry, prepared: analysis.Prepared, result: analysis.Analysis) -> None:
-    """The turn's start: what its army statements say it spent before the first Order,
-    and the size of each generated pool."""
+    """The turn's start, at its first Order (the deployments before it are the Deployment
+    Phase's): what its army statements say it spent before that Order, and the size of
+    each generated pool."""
+    carry.started = True
     for fact in prepared.game.army:
         if fact.kind == "spent_regular" and fact.group is not None:
             carry.spent_regular[(fact.subject, fact.group)] = fact.count or 0
@@ -420,8 +438,11 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
     # a Coordinated or Fireteam Order is one Order: the line that writes its source says it
     written = any(o.source is not None or o.impetuous for o in game.orders)
     regular: set[tuple[str, int]] = set()
+    landing = {t for t, _ in game.deployments}  # an Airborne Deployment's Order: the trooper's own
     for order in game.orders:
         side = game.trooper(order.trooper).side
+        if order.trooper in landing and order.source is None:
+            continue
         if order.impetuous:
             _own(carry, order.trooper, "impetuous")
         elif order.source == "regular" and order.pool is not None:

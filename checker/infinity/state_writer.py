@@ -8,7 +8,9 @@ the size it had at the start of the turn) and the ``spent`` statements (written 
 what the turn spent up to Order N), with ``led`` for an army that began the turn with its
 Lieutenant, ``points SIDE N counted`` (the turn's Retreat! check is made) and ``retreat``
 for an army that check put in Retreat!; the relations of steps 1 to N follow, holding from
-the activation, then the steps after N as written. After a ``step N end`` the turn is
+the activation, then ``off table T`` for each Airborne Deployment trooper the
+deployments left off the table, then the steps after N as written (before the first
+Order, the Deployment Phase's steps alone, the turn's statements stay as written). After a ``step N end`` the turn is
 over: the troopers are written with the states its States Phase left, each ``tokens``
 line less the Command Tokens the turn spent (they are the game's; a generated ``tokens
 SIDE`` is written with its count, as it is before the turn's end), ``points SIDE N``
@@ -68,8 +70,10 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     tokens = {d.subject.span.line: d for d in first.army if d.kind == "tokens"}
     rounds = {d.subject.span.line: d for d in first.army if d.kind == "game_round"}
     for s in seq.header:
-        if s.kind in sequence.SPENT_KINDS or s.kind in sequence.ORDER_ONLY:
+        if s.kind in sequence.SPENT_KINDS and carry.started or s.kind in sequence.ORDER_ONLY:
             continue
+        if s.kind == "off_table":
+            continue  # written below, as the deployments left them
         if carry.ended and s.kind in ("cancel_impetuous", "nullified", "limited_tokens", "began_isolated"):
             continue  # the turn's own: the next turn's Impetuous Phase has its own; Isolated below
         if carry.ended and s.kind == "game_round":
@@ -96,7 +100,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
             continue
         army = points.get(s.line)
         if army is not None and army.count is not None:  # counted until the turn ends, anew after
-            counted = "" if carry.ended else " counted"
+            counted = " counted" if carry.started and not carry.ended or army.own and not carry.started else ""
             out.append(f"points {army.subject.text} {army.count.text}{counted}")
             continue
         pool = pools.get(s.line)
@@ -118,6 +122,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     else:
         # at the start of any turn that follows, a trooper Isolated now began it Isolated
         out.extend(f"began {t.id.text} isolated" for t in first.troopers if t.id.text in carry.isolated)
+    out.extend(f"off table {d.subject.text}" for d in sequence.off_table_decls(carry, _SPAN))
     for step in seq.steps[index + 1:]:
         end = max((s.end_line for s in step.statements), default=step.line)
         out.extend(lines[step.line - 1:end])

@@ -4,7 +4,7 @@ troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
 spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2,
-game_round/1, first_player/1, tokens_limited/1 (asp/infinity/core/game_round.lp), began_isolated/1; states_phase/1 at a sequence's
+off_table/1, game_round/1, first_player/1, tokens_limited/1 (asp/infinity/core/game_round.lp), began_isolated/1; states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -42,7 +42,7 @@ FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
               "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified",
               "limited_tokens": "tokens_limited", "first_player": "first_player", "game_round": "game_round",
-              "began_isolated": "began_isolated"}
+              "began_isolated": "began_isolated", "off_table": "off_table"}
 
 # The keyword a statement is written with, where its kind's first word is not it.
 _KEYWORDS = {"game_round": "round", "first_player": "first", "limited_tokens": "limited",
@@ -56,7 +56,7 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
     seen: dict[tuple, ArmyDecl] = {}
     facts = []
     for decl in decls:
-        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted", "began_isolated"):
+        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted", "began_isolated", "off_table"):
             subject = resolver._id(decl.subject)
         elif decl.kind == "game_round":
             subject = "game"  # the game's round, of no side
@@ -105,7 +105,7 @@ def army_fact(fact: ArmyFact) -> tuple:
     if fact.kind == "game_round":
         return name, fact.count
     if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted", "limited_tokens", "first_player",
-                     "began_isolated"):
+                     "began_isolated", "off_table"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
