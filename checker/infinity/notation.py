@@ -112,6 +112,8 @@ TERMINAL_WORDS = {
     "POINTS_KW": "'points'",
     "COUNTED_KW": "'counted'",
     "STEP_KW": "'step'",
+    "SPECIES_KW": "'species'",
+    "AIRBORNE_KW": "'airborne'",
     "ANEW_KW": "'anew'",
     "END_KW": "'end'",
     "CANCEL_KW": "'cancel'",

@@ -71,6 +71,11 @@ class TurnStatements(Statements):
     def _began_isolated(self, node: Tree) -> None:
         self._army(node, "began_isolated")
 
+    def _species(self, node: Tree) -> None:
+        # `species ariadna human`: the side, then the species its army is formed by
+        side, species = _tokens(node, "NAME")
+        self.fields["army"].append(ArmyDecl("species", _named(side), own=str(species).lower()))
+
     def _game_round(self, node: Tree) -> None:
         # `round 2`: the game's, of no side; its subject is the keyword, for a place to point at
         number = _named(_tokens(node, "INT")[0])

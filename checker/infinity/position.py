@@ -201,13 +201,14 @@ class ArmyDecl:
     Tokens at the start of the turn), ``pool`` (the Regular Orders of a Combat Group's
     Order Pool at its start), ``spent_regular`` / ``spent_tokens`` (Regular Orders of a
     group, Command Tokens, spent before this Order), ``spent_own`` (a trooper's own
-    Order of kind ``own``: irregular, lieutenant, impetuous, tactical; ``count`` times
+    Order of kind ``own``: irregular, lieutenant, impetuous, tactical, airborne; ``count`` times
     when written, a Lieutenant (+1 Order)'s two), ``retreat``
     (the side's army is in Retreat!), ``army_points`` (the points of the side's Army List in
     ``count``; ``own`` ``counted`` when the turn's Retreat! check is already made), ``led`` (it began the turn with its Lieutenant) and
     ``cancel_impetuous`` (a trooper's Impetuous Order cancelled, spending a Regular Order
     of ``group`` when written), ``off_table`` (an Airborne Deployment trooper still off
-    the table: it adds no Order to the pool). ``subject`` is the side, or the trooper of
+    the table: it adds no Order to the pool), ``species`` (the species ``own`` the side's
+    army is formed by). ``subject`` is the side, or the trooper of
     ``spent_own``, ``cancel_impetuous`` and ``off_table``."""
 
     kind: str

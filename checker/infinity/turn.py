@@ -4,7 +4,7 @@ troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
 spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2,
-off_table/1, game_round/1, first_player/1, tokens_limited/1 (asp/infinity/core/game_round.lp), began_isolated/1; states_phase/1 at a sequence's
+off_table/1, game_round/1, first_player/1, tokens_limited/1 (asp/infinity/core/game_round.lp), began_isolated/1, species/2 (Side, Species: `species SIDE NAME`); states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -42,11 +42,11 @@ FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
               "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified",
               "limited_tokens": "tokens_limited", "first_player": "first_player", "game_round": "game_round",
-              "began_isolated": "began_isolated", "off_table": "off_table"}
+              "began_isolated": "began_isolated", "off_table": "off_table", "species": "species"}
 
 # The keyword a statement is written with, where its kind's first word is not it.
 _KEYWORDS = {"game_round": "round", "first_player": "first", "limited_tokens": "limited",
-             "began_isolated": "began"}
+             "began_isolated": "began", "species": "species"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -77,7 +77,8 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
         # one cancellation per trooper, whichever Order paid for it; one Player Turn order in
         # a game: a second `first` line is one too many, whatever its side
         key_of = (decl.kind, None if decl.kind == "first_player" else subject,
-                  None if decl.kind == "cancel_impetuous" else group, None if decl.kind == "army_points" else decl.own)
+                  None if decl.kind == "cancel_impetuous" else group,
+                  None if decl.kind in ("army_points", "species") else decl.own)
         if key_of in seen:
             first = seen[key_of].subject.span.line
             word = _KEYWORDS.get(decl.kind, decl.kind.split('_')[0])
@@ -104,6 +105,8 @@ def army_fact(fact: ArmyFact) -> tuple:
         return name, who, fact.group if fact.group is not None else NONE
     if fact.kind == "game_round":
         return name, fact.count
+    if fact.kind == "species":  # a name the player writes: a string, as the side's
+        return name, who, Name(fact.own or "")
     if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted", "limited_tokens", "first_player",
                      "began_isolated", "off_table"):
         return (name, who)
