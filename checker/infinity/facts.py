@@ -108,6 +108,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
         add("deploy_entry", Name(trooper), entry)
     for trooper, placed in game.deploy_places:
         add("deploy_places", Name(trooper), Name(placed))
+    for trooper, placed, zone in game.deploy_places_in:
+        add("deploy_places_in", Name(trooper), Name(placed), zone)
     for element, kind in game.elements:  # objectives and neutral elements (docs/deployment.md)
         add("element", Name(element), kind)
     for trooper, element in game.element_contacts:

@@ -141,6 +141,7 @@ class Game:
     deployments: tuple[tuple[str, str], ...] = ()  # (trooper, own_zone | own_half | enemy_half | enemy_zone | off_table)
     deploy_entries: tuple[tuple[str, str], ...] = ()  # (trooper, jump | edge): an Airborne Deployment's entry
     deploy_places: tuple[tuple[str, str], ...] = ()  # (trooper, deployable): a Deployable it places as it deploys
+    deploy_places_in: tuple[tuple[str, str, str], ...] = ()  # (trooper, deployable, zone): `places m1 own zone`
     elements: tuple[tuple[str, str], ...] = ()  # (id, objective | neutral): a game element that is no trooper
     element_contacts: tuple[tuple[str, str], ...] = ()  # (trooper, element): `contact T ID`
     dispersions: tuple[tuple[str, str, bool], ...] = ()  # (trooper, zone, blocked): where a Dispersion Roll put it

@@ -559,9 +559,11 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
         self._once("deploy", node.children[0])
         zone = _tokens(node, "DEPLOY_ZONE")[0]
         entry = _tokens(node, "DEPLOY_ENTRY")
-        places = tuple(_named(t) for tree in _subtrees(node, "deploy_places") for t in _tokens(tree, "NAME"))
+        placed = [p for tree in _subtrees(node, "deploy_places") for p in _subtrees(tree, "placed")]
+        places = tuple(_named(_tokens(p, "NAME")[0]) for p in placed)
+        zones = tuple(_named(z[0]) if (z := _tokens(p, "DEPLOY_ZONE")) else None for p in placed)
         self.fields["deployments"].append(DeployDecl(_named(_tokens(node, "NAME")[0]), _named(zone),
-                                                     _named(entry[0]) if entry else None, places))
+                                                     _named(entry[0]) if entry else None, places, zones))
 
     def _aro(self, node: Tree) -> None:
         step = 2 if _subtrees(node, "timing") else 1

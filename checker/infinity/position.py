@@ -167,12 +167,14 @@ class DeployDecl:
     """One ``deploy`` statement: a trooper placed in a zone of the table during the
     Deployment Phase (``own zone``, ``own half``, ``enemy half``, ``enemy zone``) or kept
     off it (``off table``); an Airborne Deployment's entry (``jump``, ``edge``); the
-    Deployables it places as it deploys (``places m1, m2``)."""
+    Deployables it places as it deploys (``places m1, m2``), each with the zone it
+    stands in when written (``places m1 own zone``; None: the trooper's own)."""
 
     trooper: Named
     zone: Named
     entry: Named | None = None
     places: tuple[Named, ...] = ()
+    place_zones: tuple[Named | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -151,6 +151,7 @@ class _Resolver:
             deployments=self._deployments(),
             deploy_entries=tuple((self._id(d.trooper), d.entry.text) for d in pos.deployments if d.entry),
             deploy_places=self._deploy_places(),
+            deploy_places_in=self._deploy_places_in(),
             elements=elements,
             element_contacts=tuple(deploy_resolve.element_contact(self, r) for r in pos.relations
                                    if deploy_resolve.touches_element(self, r)),
@@ -257,6 +258,20 @@ class _Resolver:
                                      ("each Deployable named once",))
                 placed.append((trooper.id, item.id))
         return tuple(placed)
+
+    def _deploy_places_in(self) -> tuple[tuple[str, str, str], ...]:
+        """``places m1 own zone``: the zone a placed Deployable stands in, where written; on
+        the table (a zone, never ``off table``)."""
+        out: list[tuple[str, str, str]] = []
+        for d in self.pos.deployments:
+            for named, zone in zip(d.places, d.place_zones):
+                if zone is None:
+                    continue
+                if zone.text == "off table":
+                    raise self.error("a placed Deployable stands on the table", zone,
+                                     ("'own zone', 'own half', 'enemy half' or 'enemy zone'",))
+                out.append((self._id(d.trooper), self._id(named), "_".join(zone.text.split())))
+        return tuple(out)
 
     def _id(self, named: Named) -> str:
         if named.text not in self.ids:
