@@ -78,25 +78,44 @@ def dispersions(resolver: _Resolver) -> tuple[tuple[str, str, bool], ...]:
     return tuple(out)
 
 
+def one_deployment(resolver: _Resolver) -> None:
+    """A position states one deployment; several ``deploy`` lines only beside a
+    Coordinated Order whose troopers land (airborne_order)."""
+    pos = resolver.pos
+    if len(pos.deployments) > 1 and not (pos.orders and all(o.coordinated for o in pos.orders)):
+        first, second = pos.deployments[0].trooper, pos.deployments[1].trooper
+        raise resolver.error(f"a second 'deploy' statement (the first is on line {first.span.line}); a position "
+                             "has one, or one for each trooper of a Coordinated Order landing", second,
+                             ("one 'deploy' line",))
+
+
 def airborne_order(resolver: _Resolver) -> bool:
-    """Whether the position's Order is an Airborne Deployment's: one trooper declaring
-    its Combat Jump or Parachutist Long Skill, with one ``deploy`` line of that trooper
-    saying where it enters (its AROs are the Reactive Player's, after the landing). An
-    Order declaring it without that line, or with another trooper's, is bad input."""
+    """Whether the position's Order is an Airborne Deployment's: a trooper declaring its
+    Combat Jump or Parachutist Long Skill, with one ``deploy`` line of that trooper saying
+    where it enters (its AROs are the Reactive Player's, after the landing); in a
+    Coordinated Order ("스킬 보유자는 코디네이트 오더로 강하가 가능합니다", seed 002), one line for
+    each of its troopers. An Order declaring it without that line, or with another
+    trooper's, is bad input."""
     pos = resolver.pos
     skills = AIRBORNE_SKILLS.get(resolver.cat.edition, {})
     declared = [(o, resolver._find("skills", s.name).id) for o in pos.orders for s in o.skills]
     airborne = [(o, k) for o, k in declared if k in skills]
     if not airborne:
         return False
-    order, skill = airborne[0]
-    entry = skills[skill]
-    expected = (f"'deploy {order.trooper.text} {entry} ZONE' beside the Order",)
-    if len(pos.orders) > 1 or len(pos.deployments) != 1:
+    coordinated = len(pos.orders) > 1 and all(o.coordinated for o in pos.orders)
+    landing = [airborne[0]] if not coordinated else airborne
+    order, skill = landing[0]
+    expected = (f"'deploy {order.trooper.text} {skills[skill]} ZONE' beside the Order",)
+    if len(pos.orders) > 1 and not coordinated or len(pos.deployments) != len(landing):
         raise resolver.error(f"an Order declaring {resolver._find('skills', order.skills[0].name).name} is one "
-                             "trooper's, entering the table where one 'deploy' line says", order.trooper, expected)
-    deploy = pos.deployments[0]
-    if deploy.trooper.text != order.trooper.text or deploy.entry is None or deploy.entry.text != entry:
-        raise resolver.error(f"{order.trooper.text}'s entry is written 'deploy {order.trooper.text} {entry} ZONE'",
-                             deploy.trooper, expected)
+                             "trooper's (or a Coordinated Order's), entering the table where its own 'deploy' line "
+                             "says", order.trooper, expected)
+    by_trooper = {d.trooper.text: d for d in pos.deployments}
+    for order, skill in landing:
+        entry = skills[skill]
+        deploy = by_trooper.get(order.trooper.text)
+        if deploy is None or deploy.entry is None or deploy.entry.text != entry:
+            where = deploy.trooper if deploy is not None else order.trooper
+            raise resolver.error(f"{order.trooper.text}'s entry is written 'deploy {order.trooper.text} {entry} ZONE'",
+                                 where, (f"'deploy {order.trooper.text} {entry} ZONE' beside the Order",))
     return True

@@ -556,7 +556,8 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
                                                      _named(level[0]) if level else None))
 
     def _deploy(self, node: Tree) -> None:
-        self._once("deploy", node.children[0])
+        # one deployment a position; several only for a Coordinated Order's landings
+        # (checker/infinity/deploy_resolve.py, airborne_order, judges them)
         zone = _tokens(node, "DEPLOY_ZONE")[0]
         entry = _tokens(node, "DEPLOY_ENTRY")
         placed = [p for tree in _subtrees(node, "deploy_places") for p in _subtrees(tree, "placed")]

@@ -225,6 +225,7 @@ class _Resolver:
     def _deployments(self) -> tuple[tuple[str, str], ...]:
         """The ``deploy`` statement: a deployment, never beside an Order or AROs."""
         pos = self.pos
+        deploy_resolve.one_deployment(self)
         if deploy_resolve.airborne_order(self):
             pass  # the Order an Airborne Deployment spends, and the AROs against the landing trooper
         elif pos.deployments and (pos.orders or pos.aros or pos.delays):

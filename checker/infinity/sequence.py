@@ -313,8 +313,8 @@ def judge_one(seq: Split, index: int, carry: Carry) -> tuple[CheckReport, str | 
     check = result.check()
     if index == 0:
         carry.off_table = {d.subject.text for d in position.army if d.kind == "off_table"}
-    if not carry.started and not prepared.game.deployments:
-        _start(carry, prepared, result)
+    if not carry.started and (prepared.game.orders or not prepared.game.deployments):
+        _start(carry, prepared, result)  # an Order, an Airborne Deployment's landing included
     if not check.legal or check.conflicts:
         return check, f"Order {number} is not legal: the position after it is not known"
     resolved = check.resolution
@@ -441,7 +441,15 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
     landing = {t for t, _ in game.deployments}  # an Airborne Deployment's Order: the trooper's own
     for order in game.orders:
         side = game.trooper(order.trooper).side
-        if order.trooper in landing and order.source is None:
+        if order.trooper in landing:
+            # its own Order (`airborne`; an Irregular trooper's Irregular Order), with its
+            # Impetuous Order in the Impetuous Phase, or a Regular Order of its group's pool
+            # in a Coordinated Order (seed 002, Combat Jump, Parachutist)
+            _own(carry, order.trooper, "airborne")
+            if order.impetuous:
+                _own(carry, order.trooper, "impetuous")
+            elif order.source == "regular" and order.pool is not None:
+                regular.add((side, order.pool))
             continue
         if order.impetuous:
             _own(carry, order.trooper, "impetuous")
