@@ -60,6 +60,11 @@ def test_dispersion_and_off_table_are_read():
     (N5 + "off table cj\norder cj: Combat Jump\ndeploy cj edge enemy half\n", 7, "'deploy cj jump ZONE'"),
     (N5 + "off table cj\norder cj: Combat Jump\n", 6, "entering the table where one 'deploy' line says"),
     (N5 + "order alg: Move\ndeploy cj own zone\n", 5, "a deployment or an Order with its AROs, not both"),
+    (N5 + "deploy cj own zone\ndeploy alg own zone\n", 6, "a second 'deploy' statement"),
+    (N5 + "deployable m1 panoceania { weapons: Shock Mine }\ndeploy cj own zone places m1 off table\n", 6,
+     "a placed Deployable stands on the table"),
+    (N5 + "species panoceania human\nspecies panoceania alien\n", 6, "a second 'species' statement"),
+    (N5 + "species zz human\n", 5, "no trooper is on the side 'zz'"),
 ])
 def test_deployment_statement_errors_are_located(text, line, words):
     with pytest.raises(PositionError) as caught:
@@ -105,3 +110,54 @@ def test_state_after_the_first_order_counts_the_pool_without_it():
 def test_a_later_jump_puts_the_trooper_on_the_table():
     _, carry, count, stop = sequence.judge(sequence.split(SEQ, "s.pos"))
     assert stop is None and count == 4 and carry.off_table == set() and carry.started
+
+
+def test_a_placed_deployable_may_state_its_zone():
+    game = _game(N5.replace("skills: Combat Jump", "skills: Minelayer") + "deployable m1 panoceania { weapons: Shock Mine }\n"
+                 "deployable m2 panoceania { weapons: Shock Mine }\ndeploy cj own half places m1 enemy half, m2\n")
+    assert game.deploy_places == (("cj", "m1"), ("cj", "m2"))
+    assert game.deploy_places_in == (("cj", "m1", "enemy_half"),)
+    shown = {str(s).replace("\"", "") for s in facts.build(game, catalogue.load("n5"))}
+    assert "deploy_places_in(cj,m1,enemy_half)" in shown
+
+
+def test_species_is_a_side_statement():
+    game = _game(N3 + "species panoceania human\nspecies nomads Human\ndeploy cj own zone\n")
+    assert [(f.kind, f.subject, f.own) for f in game.army] == [("species", "panoceania", "human"),
+                                                                ("species", "nomads", "human")]
+    shown = {str(s) for s in facts.build(game, catalogue.load("n3"))}
+    assert 'species("panoceania","human")' in shown
+
+
+def test_a_coordinated_landing_takes_a_deploy_line_for_each_trooper():
+    text = (N5.replace("trooper alg", "trooper cj2 panoceania { skills: Combat Jump; PH 11 }\ntrooper alg")
+            + "off table cj\noff table cj2\norder cj coordinated spearhead: Combat Jump\n"
+            "order cj2 coordinated: Combat Jump\ndeploy cj jump enemy half\ndeploy cj2 jump own half\n")
+    assert _game(text).deployments == (("cj", "enemy_half"), ("cj2", "own_half"))
+    with pytest.raises(PositionError) as caught:
+        _game(text.replace("deploy cj2 jump own half\n", ""))
+    assert "each of a Coordinated Order's troopers" in str(caught.value)
+
+
+LANDING = """edition n5
+active pano
+trooper cj pano { group 1; skills: Combat Jump, Impetuous; PH 11 }
+trooper f pano { group 1; PH 10 }
+trooper e ariadna { weapons: Rifle }
+off table cj
+pool pano group 1
+step 1
+order cj impetuous: Combat Jump
+deploy cj jump enemy half
+dice cj: 3
+step 2
+order f from group 1: Move
+"""
+
+
+def test_a_landing_spends_the_troopers_own_order_and_starts_the_turn():
+    text, _ = state_writer.state_text(LANDING, "s.pos", 1)
+    assert "spent cj airborne" in text and "spent cj impetuous" in text
+    assert "pool pano group 1: 1" in text and "off table cj" not in text
+    again = notation.parse(text.replace("step 2\n", ""), "s.pos")
+    assert ("spent_own", "cj", "airborne") in {(d.kind, d.subject.text, d.own) for d in again.army}

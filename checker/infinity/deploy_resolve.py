@@ -107,14 +107,15 @@ def airborne_order(resolver: _Resolver) -> bool:
     order, skill = landing[0]
     expected = (f"'deploy {order.trooper.text} {skills[skill]} ZONE' beside the Order",)
     if len(pos.orders) > 1 and not coordinated or len(pos.deployments) != len(landing):
-        raise resolver.error(f"an Order declaring {resolver._find('skills', order.skills[0].name).name} is one "
-                             "trooper's (or a Coordinated Order's), entering the table where its own 'deploy' line "
-                             "says", order.trooper, expected)
+        landing_by = "each of a Coordinated Order's troopers" if coordinated else "one trooper's"
+        raise resolver.error(f"an Order declaring {resolver._find('skills', order.skills[0].name).name} is "
+                             f"{landing_by}, entering the table where one 'deploy' line says", order.trooper, expected)
     by_trooper = {d.trooper.text: d for d in pos.deployments}
     for order, skill in landing:
         entry = skills[skill]
-        deploy = by_trooper.get(order.trooper.text)
-        if deploy is None or deploy.entry is None or deploy.entry.text != entry:
+        deploy = pos.deployments[0] if not coordinated else by_trooper.get(order.trooper.text)
+        if (deploy is None or deploy.trooper.text != order.trooper.text or deploy.entry is None
+                or deploy.entry.text != entry):
             where = deploy.trooper if deploy is not None else order.trooper
             raise resolver.error(f"{order.trooper.text}'s entry is written 'deploy {order.trooper.text} {entry} ZONE'",
                                  where, (f"'deploy {order.trooper.text} {entry} ZONE' beside the Order",))
