@@ -65,6 +65,8 @@ def test_dispersion_and_off_table_are_read():
      "a placed Deployable stands on the table"),
     (N5 + "species panoceania human\nspecies panoceania alien\n", 6, "a second 'species' statement"),
     (N5 + "species zz human\n", 5, "no trooper is on the side 'zz'"),
+    (N5 + "spent alg airborne\n", 5, "has no skill that lands it with its own Order"),
+    (N3 + "spent cj airborne\n", 5, "has no skill that lands it with its own Order"),
 ])
 def test_deployment_statement_errors_are_located(text, line, words):
     with pytest.raises(PositionError) as caught:

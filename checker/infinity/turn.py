@@ -65,6 +65,8 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
             if subject not in sides:
                 raise resolver.error(f"no trooper is on the side {decl.subject.text!r}; sides here: "
                                      f"{', '.join(sorted(sides))}", decl.subject, ("a side of the position",))
+        if decl.kind == "spent_own" and decl.own == "airborne":
+            _airborne(resolver, subject, decl)
         group = resolver.number("group", decl.group) if decl.group is not None else None
         count = None
         if decl.count is not None:
@@ -89,6 +91,18 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
         seen[key_of] = decl
         facts.append(ArmyFact(decl.kind, subject, group, count, decl.own))
     return tuple(facts)
+
+
+def _airborne(resolver: _Resolver, trooper: str, decl: ArmyDecl) -> None:
+    """``spent cj airborne``: the own Order an off-table trooper lands with, so only a
+    trooper whose skill lands it with one (N5 Combat Jump, Parachutist) has it."""
+    from .deploy_resolve import AIRBORNE_SKILLS
+
+    landing = AIRBORNE_SKILLS.get(resolver.cat.edition, {})
+    if not {s.id for s in resolver.by_id[trooper].skills} & set(landing):
+        raise resolver.error(f"{decl.subject.text!r} has no skill that lands it with its own Order: 'airborne' "
+                             "is an off-table N5 Combat Jump or Parachutist trooper's", decl.subject,
+                             ("a Combat Jump or Parachutist trooper (N5)",))
 
 
 def army_fact(fact: ArmyFact) -> tuple:
