@@ -163,3 +163,15 @@ def test_a_landing_spends_the_troopers_own_order_and_starts_the_turn():
     assert "pool pano group 1: 1" in text and "off table cj" not in text
     again = notation.parse(text.replace("step 2\n", ""), "s.pos")
     assert ("spent_own", "cj", "airborne") in {(d.kind, d.subject.text, d.own) for d in again.army}
+
+
+def test_a_troopers_own_species_is_read_and_written_back():
+    text = ("edition n3\nactive combined\nspecies combined morat\n"
+            "trooper fid combined { WIP 13; species Human; skills: Impersonation L1 }\n"
+            "trooper fus panoceania Fusilier\nstep 1\ndeploy fid enemy half\nstep 2\ndeploy fus own zone\n")
+    game = _game(text.split("step 1\n")[0] + "deploy fid enemy half\n")
+    assert game.trooper("fid").species == "human"
+    shown = {str(s) for s in facts.build(game, catalogue.load("n3"))}
+    assert 'trooper_species("fid","human")' in shown
+    after, _ = state_writer.state_text(text, "s.pos", 1)
+    assert "species Human" in after

@@ -73,6 +73,8 @@ def build(game: Game, catalogue: Catalogue) -> list[Symbol]:
             add("wounds_before", me, t.wounds_before)
         if t.points is not None:
             add("cost", me, t.points)
+        if t.species is not None:  # a name the player writes: a string, as a side's species
+            add("trooper_species", me, Name(t.species))
     for r in game.relations:
         _relation(add, r)
     names = ("declared_weapon", "declared_ammo", "declared_target", "declared_covers")

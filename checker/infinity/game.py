@@ -41,6 +41,7 @@ class Trooper:
     deployable: bool = False  # a placed Deployable weapon or piece of equipment, not a trooper
     points: int | None = None  # its Cost in the Army List, if written (the Retreat! count)
     controller: str | None = None  # a Peripheral's Controller (N5 Peripheral)
+    species: str | None = None  # its own species, where written (`species human`; else its army's)
 
 
 @dataclass(frozen=True)

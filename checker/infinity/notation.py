@@ -422,6 +422,7 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
                 lists=tuple(decl["lists"]),
                 wounds=decl.get("wounds"),
                 points=decl.get("points"),
+                species=decl.get("species"),
                 deployable=_named(_token(node.children[0])) if deployable else None,
             )
         )
@@ -440,6 +441,8 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
             decl["wounds"] = _named(kids[1])
         elif entry.data == "points":
             decl["points"] = _named(kids[1])
+        elif entry.data == "trooper_species":  # `species human`: its own, not its army's
+            decl["species"] = _named(kids[1])
         elif entry.data in ("troop_type", "training"):
             decl[entry.data] = _named(kids[1])
         elif entry.data == "listing":

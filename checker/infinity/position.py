@@ -42,7 +42,8 @@ class Named:
 class TrooperDecl:
     """One ``trooper`` (or ``deployable``) statement and the details in its block: ``lieutenant``,
     ``group N``, ``controller NAME`` (a Peripheral's Controller), attributes (``W 2``), ``type``, ``training``, ``wounds N`` (W / VITA /
-    STR points lost before this Order), ``points N`` (its Cost in the Army List) and the lists (``skills:``, ``state:``...)."""
+    STR points lost before this Order), ``points N`` (its Cost in the Army List), ``species NAME``
+    (its own species, where not its army's) and the lists (``skills:``, ``state:``...)."""
 
     id: Named
     side: Named
@@ -56,6 +57,7 @@ class TrooperDecl:
     lists: tuple[tuple[str, tuple[Named, ...]], ...] = ()  # ("skills", (...)), ...
     wounds: Named | None = None  # "wounds 1": the number as written, and where
     points: Named | None = None  # "points 29": its Cost in the Army List, as written, and where
+    species: Named | None = None  # "species human": its own species, as written
     deployable: Named | None = None  # the 'deployable' keyword of a placed Deployable, and where
 
 

@@ -377,6 +377,7 @@ class _Resolver:
                            if decl.wounds is not None else None),
             deployable=decl.deployable is not None,
             points=self.number("points", decl.points) if decl.points is not None else None,
+            species=decl.species.text.lower() if decl.species is not None else None,
             controller=decl.controller.text if decl.controller else None,
         )
 

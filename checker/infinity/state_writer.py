@@ -172,6 +172,8 @@ def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) 
         parts.append(f"wounds {wounds}")
     if t.points is not None:
         parts.append(f"points {t.points.text}")
+    if t.species is not None:
+        parts.append(f"species {t.species.text}")
     gained = carry.gained.get(t.id.text, ())
     written = {kind for kind, _ in t.lists}
     for kind, items in t.lists:
