@@ -177,7 +177,8 @@ def test_ruling_draw_png(tmp_path):
 
 def test_the_grammar_table_example_parses():
     """The Table section's example in grammar/position.lark reads into the table's
-    statements (placements, terrain of each kind, templates both ways, a path)."""
+    statements (placements, terrain of each kind, templates both ways, both skills' paths, a
+    Deployment Zone)."""
     from checker.engine.resources import grammar_file
 
     lines = grammar_file().read_text(encoding="utf-8").splitlines()
@@ -191,4 +192,5 @@ def test_the_grammar_table_example_parses():
     assert [(t.kind, t.zone, t.height) for t in table.terrain] == [("solid", None, 1.5), ("zone", "poor", None),
                                                                    ("difficult", None, None)]
     assert [(t.shape, t.placement) for t in table.templates] == [("small teardrop", "direct"), ("circular", "impact")]
-    assert [m.points for m in table.moves] == [((12.0, 14.0), (15.0, 18.0))]
+    assert [(m.skill, m.points) for m in table.moves] == [(1, ((12.0, 14.0), (15.0, 18.0))), (2, ((15.0, 22.0),))]
+    assert [(z.side.text, len(z.points)) for z in table.zones] == [("nomads", 4)]

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from shapely.geometry import Polygon
 
+from ..engine import catalogue as cat
 from .measure import Body, Table
 from .position import Named, Relation, Span
 from .table_impetuous import enemy_zone, impetuous_relations, inside_relations
@@ -109,6 +110,16 @@ def _check_toward(pos, found: list[Relation], error) -> None:
                         r.subject, ("a relation the 'move' path gives, or none: ruling measures it",))
 
 
+def _first_moves(pos, edition: str, trooper: str) -> bool:
+    """Whether the trooper's first skill may move it: a skill the catalogue gives the
+    Movement Label, or one it does not know (a second skill's path then needs the first's)."""
+    order = next((o for o in pos.orders if o.trooper.text == trooper), None)
+    if order is None or not order.skills:
+        return True
+    entry = cat.load(edition).find("skills", order.skills[0].name.text)
+    return entry is None or "movement" in (entry.get("labels") or ())
+
+
 def _inside(pos, table: Table, spans: dict[str, Span], error) -> list[Relation]:
     """``inside_zone`` measured for each placed trooper in its enemy Deployment Zone
     placed; a stated ``inside A -> zone`` (at the activation) the table contradicts is a
@@ -158,10 +169,10 @@ def apply_moves(pos, table: Table, edition: str, spans: dict[str, Span], measure
         if m.trooper.text not in activated:
             raise error(f"'move' gives the path of the activated trooper's first skill, and {m.trooper.text!r} has "
                         "no 'order'", m.trooper)
-        if m.skill == 2 and m.trooper.text not in firsts:
+        if m.skill == 2 and m.trooper.text not in firsts and _first_moves(pos, edition, m.trooper.text):
             raise error(f"'move {m.trooper.text} second' starts where the first skill's path ends: write that path, "
                         f"'move {m.trooper.text} via X Y, ...'", m.trooper)
-        mover = table.bodies[m.trooper.text] if m.skill == 1 else ends[m.trooper.text]
+        mover = ends.get(m.trooper.text, table.bodies[m.trooper.text]) if m.skill == 2 else table.bodies[m.trooper.text]
         given = set(measured) | {(r.kind, r.subject.text, r.object.text) for r in relations}
         given |= {("contact", *sorted((r.subject.text, r.object.text))) for r in relations if r.kind == "contact"}
         found, said, end = path_relations(table, mover, m.points, edition, spans, given, m.skill)
