@@ -145,6 +145,17 @@ def test_picture_with_zoc_circles_and_its_colours():
     assert {ln.get("class") for ln in root.findall(f".//{SVG}line")} == {"lof lof-no"}
 
 
+def test_picture_with_a_deployment_zone_and_a_second_path():
+    text = (ROOT / "cases" / "n5" / "impetuous" / "second_move_into_contact.toml").read_text(encoding="utf-8")
+    position = tomllib.loads(text)["position"]
+    root = ET.fromstring(draw.picture(position, "zone.pos") or "")
+    zones = root.findall(f".//{SVG}polygon[@class='deployment-zone']")
+    assert [z.get("data-side") for z in zones] == ["panoceania"]
+    moves = root.findall(f".//{SVG}polyline[@class='move']")
+    first, second = (m.get("points", "").split() for m in moves)
+    assert second[0] == first[-1]  # the second skill's path starts where the first ended
+
+
 def test_no_picture_without_coordinates():
     assert INFINITY.picture((ROOT / "examples" / "hellcat.pos").read_text(encoding="utf-8"), "hellcat.pos") is None
     text = (ROOT / "examples" / "urban-war-overwatch.pos").read_text(encoding="utf-8")
