@@ -145,6 +145,17 @@ def test_picture_with_zoc_circles_and_its_colours():
     assert {ln.get("class") for ln in root.findall(f".//{SVG}line")} == {"lof lof-no"}
 
 
+def test_picture_with_a_deployment_zone_and_a_second_path():
+    text = (ROOT / "cases" / "n5" / "impetuous" / "second_move_into_contact.toml").read_text(encoding="utf-8")
+    position = tomllib.loads(text)["position"]
+    root = ET.fromstring(draw.picture(position, "zone.pos") or "")
+    zones = root.findall(f".//{SVG}polygon[@class='deployment-zone']")
+    assert [z.get("data-side") for z in zones] == ["panoceania"]
+    moves = root.findall(f".//{SVG}polyline[@class='move']")
+    first, second = (m.get("points", "").split() for m in moves)
+    assert second[0] == first[-1]  # the second skill's path starts where the first ended
+
+
 def test_no_picture_without_coordinates():
     assert INFINITY.picture((ROOT / "examples" / "hellcat.pos").read_text(encoding="utf-8"), "hellcat.pos") is None
     text = (ROOT / "examples" / "urban-war-overwatch.pos").read_text(encoding="utf-8")
@@ -177,7 +188,8 @@ def test_ruling_draw_png(tmp_path):
 
 def test_the_grammar_table_example_parses():
     """The Table section's example in grammar/position.lark reads into the table's
-    statements (placements, terrain of each kind, templates both ways, a path)."""
+    statements (placements, terrain of each kind, templates both ways, both skills' paths, a
+    Deployment Zone)."""
     from checker.engine.resources import grammar_file
 
     lines = grammar_file().read_text(encoding="utf-8").splitlines()
@@ -191,4 +203,5 @@ def test_the_grammar_table_example_parses():
     assert [(t.kind, t.zone, t.height) for t in table.terrain] == [("solid", None, 1.5), ("zone", "poor", None),
                                                                    ("difficult", None, None)]
     assert [(t.shape, t.placement) for t in table.templates] == [("small teardrop", "direct"), ("circular", "impact")]
-    assert [m.points for m in table.moves] == [((12.0, 14.0), (15.0, 18.0))]
+    assert [(m.skill, m.points) for m in table.moves] == [(1, ((12.0, 14.0), (15.0, 18.0))), (2, ((15.0, 22.0),))]
+    assert [(z.side.text, len(z.points)) for z in table.zones] == [("nomads", 4)]

@@ -47,7 +47,7 @@ DIE_RESULTS = (*(r + c for r in ("success", "critical", "fail") for c in ("", " 
 # ("dodge: distance fus1 hellcat").
 PENDING_KINDS = ("distance", "burst_share", "attribute", "ammunition", "fireteam_level", "smoke_distance",
                  "fireteam_after_aro", "weapons", "lof", "cost", "impetuous_nearest", "impetuous_toward",
-                 "impetuous_reach")
+                 "impetuous_reach", "impetuous_zone")
 _PENDING = rf"(?:{'|'.join(PENDING_KINDS)})(?: [^ ]+)+"
 PENDING_FACTS = ListOf(
     Pattern(what='a string "missing id..." ("distance fus alg")', pattern=_PENDING),

@@ -1,7 +1,8 @@
 """A picture of a position's table as SVG text (``ruling draw``).
 
 Bases to scale with their ids and front 180-degree arcs, the scenery (solid, Visibility
-Zones, difficult terrain), moves (a dashed path to a dashed base), Zones of Control on request, the Lines of Fire measured
+Zones, difficult terrain), the Deployment Zones placed, moves (a dashed path to a dashed
+base, a second skill's from where the first ended), Zones of Control on request, the Lines of Fire measured
 between the activated trooper and every other (green: LoF; red: none, blocked or out of
 its arc; grey dashes: not measured, no facing written) and the templates placed. The
 drawing's y axis points up the table, as the notation's does.
@@ -10,6 +11,7 @@ drawing's y axis points up the table, as the notation's does.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from xml.sax.saxutils import escape, quoteattr
 
 from .game import Game
@@ -44,6 +46,7 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
                                          table.bodies[placed.target.text])[0]) for placed in decl.templates]
     corners = [(x, y) for _placed, area in templates for x, y in area.exterior.coords]
     corners += [p for m in decl.moves for p in m.points]
+    corners += [p for z in decl.zones for p in z.points]
     xs = [b.x for b in bodies] + [x for t in decl.terrain for x, _ in t.points] + [x for x, _ in corners]
     ys = [b.y for b in bodies] + [y for t in decl.terrain for _, y in t.points] + [y for _, y in corners]
     reach = MARGIN + (ZOC_INCHES + 1 if zoc else 0)
@@ -73,6 +76,12 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
                    f'{TERRAIN_STYLE[t.kind]}><title>{escape(label)}</title></polygon>')
         out.append(f'<text class="terrain-label" x="{lx}" y="{ly}" font-size="10" text-anchor="middle">'
                    f"{escape(label)}</text>")
+    for z in decl.zones:
+        points = " ".join("{},{}".format(*px(x, y)) for x, y in z.points)
+        side = z.side.text
+        out.append(f'<polygon class="deployment-zone" data-side={quoteattr(side)} points="{points}" '
+                   f'fill="{colour.get(side, "#000")}" fill-opacity="0.08" stroke="{colour.get(side, "#000")}" '
+                   f'stroke-dasharray="8 4"><title>{escape(side)} Deployment Zone</title></polygon>')
     out.append("</g>")
     if zoc:
         out.append('<g id="zoc">')
@@ -102,11 +111,13 @@ def svg(position: Position, game: Game, measured: Measured, zoc: bool = False) -
     out.append("</g>")
     out.append('<g id="moves">')
     for m in decl.moves:
-        start = table.bodies[m.trooper.text]
+        start = table.bodies[m.trooper.text] if m.skill == 1 else measured.ends[m.trooper.text]
         points = " ".join("{},{}".format(*px(x, y)) for x, y in ((start.x, start.y), *m.points))
         out.append(f'<polyline class="move" data-id={quoteattr(m.trooper.text)} points="{points}" fill="none" '
                    'stroke="#555555" stroke-width="1.5" stroke-dasharray="6 3"/>')
         end = measured.ends.get(m.trooper.text)
+        if end is not None and m.skill == 2:
+            end = replace(end, x=m.points[-1][0], y=m.points[-1][1])
         if end is not None:
             ex, ey = px(end.x, end.y)
             out.append(f'<circle class="move-end" data-id={quoteattr(end.id)} cx="{ex}" cy="{ey}" '

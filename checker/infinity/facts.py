@@ -231,16 +231,21 @@ def _relation(add, r) -> None:
         add("smoke_at", subject, int(str(r.value)))
     elif r.kind == "smoke_across":
         add("smoke_across", subject, object_, Name(str(r.value)))
-    elif r.kind in ("nearest", "toward", "reach"):
-        add("impetuous_" + r.kind, subject, object_)
-    elif r.kind in ("path_measured", "path_difficult"):
-        add(r.kind, subject)
+    elif r.kind in ("nearest", "toward", "reach"):  # stated for the first Move, or `from second`
+        add("impetuous_" + r.kind, subject, object_, max(1, r.step))
+    elif r.kind in ("toward_zone", "inside_zone"):
+        add("impetuous_" + r.kind, subject, max(1, r.step))
+    elif r.kind in ("path_measured", "path_difficult", "zone_clear", "zone_within", "path_doubles_back",
+                    "zone_left"):
+        add(r.kind, subject, r.step)  # step: the skill whose path was measured
     elif r.kind in ("gap_start", "gap_end"):
-        add("path_gap", subject, object_, r.kind[4:], int(str(r.value)))
+        add("path_gap", subject, r.step, object_, r.kind[4:], int(str(r.value)))
+    elif r.kind in ("zone_gap_start", "zone_gap_end"):
+        add("zone_gap", subject, r.step, r.kind[9:], int(str(r.value)))
     elif r.kind == "path_clear":
-        add(r.kind, subject, object_)
+        add(r.kind, subject, r.step, object_)
     elif r.kind == "path_length":
-        add("path_length", subject, int(str(r.value)))
+        add("path_length", subject, r.step, int(str(r.value)))
 
 
 def _use(add, names: tuple[str, str, str, str], key: tuple, use: SkillUse) -> None:

@@ -155,6 +155,7 @@ TERMINAL_WORDS = {
     "TEMPLATE_SHAPE": "a template ('circular', 'small teardrop' or 'large teardrop')",
     "MOVE_KW": "'move'",
     "VIA_KW": "'via'",
+    "DEPLOYMENT_KW": "'deployment'",
     "_NL": "the end of the line",
     "$END": "the end of the file",
 }
@@ -500,6 +501,19 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
 
     def _reach(self, node: Tree) -> None:
         self._relation(node, "reach")
+
+    def _toward_zone(self, node: Tree) -> None:
+        self._zone_relation(node, "toward_zone")
+
+    def _inside_zone(self, node: Tree) -> None:
+        self._zone_relation(node, "inside_zone")
+
+    def _zone_relation(self, node: Tree, kind: str) -> None:
+        # one trooper and the enemy Deployment Zone: the trooper is both subject and object
+        trooper = _named(_tokens(node, "NAME")[0])
+        phase = [str(t) for p in _subtrees(node, "phase") for t in p.children if _token(t).type != "FROM_KW"]
+        step = {"first": 1, "second": 2}[phase[0]] if phase else 0
+        self.fields["relations"].append(Relation(kind, trooper, trooper, step))
 
     def _visibility(self, node: Tree) -> None:
         self._relation(node, "visibility", "VISIBILITY_ZONE")

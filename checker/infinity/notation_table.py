@@ -23,6 +23,7 @@ from .table import (
     TableDecl,
     TemplateDecl,
     TerrainDecl,
+    ZoneDecl,
 )
 
 
@@ -32,10 +33,10 @@ class TableStatements(Statements):
 
     def _table(self) -> TableDecl | None:
         f = self.fields
-        if not (f.get("placements") or f.get("terrain") or f.get("templates") or f.get("moves")):
+        if not (f.get("placements") or f.get("terrain") or f.get("templates") or f.get("moves") or f.get("zones")):
             return None
         return TableDecl(tuple(f.get("placements", ())), tuple(f.get("terrain", ())), tuple(f.get("templates", ())),
-                         tuple(f.get("moves", ())))
+                         tuple(f.get("moves", ())), tuple(f.get("zones", ())))
 
     def _inches(self, token: Token) -> float:
         """A coordinate, height or elevation in inches, inside the table's bounds."""
@@ -109,11 +110,28 @@ class TableStatements(Statements):
 
     def _move_path(self, node: Tree) -> None:
         trooper = _named(_tokens(node, "NAME")[0])
+        skill = 2 if _tokens(node, "SECOND_KW") else 1
+        word = "move ... second" if skill == 2 else "move"
         for earlier in self.fields.setdefault("moves", []):
-            if earlier.trooper.text == trooper.text:
+            if earlier.trooper.text == trooper.text and earlier.skill == skill:
                 raise NotationError(
-                    f"a second 'move' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
-                    "write the whole path on one line",
+                    f"a second '{word}' for {trooper.text!r} (the first is on line {earlier.trooper.span.line}): "
+                    "write the whole path of one skill on one line",
                     self._location(trooper.span))
         points = tuple(self._point(p) for p in _subtrees(node, "point"))
-        self.fields["moves"].append(MoveDecl(trooper, points))
+        self.fields["moves"].append(MoveDecl(trooper, points, skill))
+
+    def _deployment_zone(self, node: Tree) -> None:
+        side = _named(_tokens(node, "NAME")[0])
+        for earlier in self.fields.setdefault("zones", []):
+            if earlier.side.text.casefold() == side.text.casefold():
+                raise NotationError(
+                    f"a second Deployment Zone for {side.text!r} (the first is on line {earlier.side.span.line}): "
+                    "a side deploys in one zone",
+                    self._location(side.span))
+        points = tuple(self._point(p) for p in _subtrees(node, "point"))
+        if len(set(points)) < 3:
+            raise NotationError(
+                f"the Deployment Zone of {side.text!r} needs at least three different corners",
+                self._location(side.span))
+        self.fields["zones"].append(ZoneDecl(side, points))

@@ -333,11 +333,16 @@ def what_to_write(missing: tuple) -> tuple[str, tuple[str, ...], str, str]:
         team, team_type = ids
         return (kind, ids, f"fireteam {team} {team_type} level N: ...",
                 "the Fireteam's line, N its members who belong to the same Unit")
-    if kind in ("impetuous_nearest", "impetuous_toward", "impetuous_reach"):
-        (mover,) = ids
+    if kind in ("impetuous_nearest", "impetuous_toward", "impetuous_reach", "impetuous_zone"):
+        mover, *second = ids  # `second`: the second skill's Move
+        phase, path = (" from second", f"move {mover} second via ...") if second else ("", f"move {mover} via ...")
+        if kind == "impetuous_zone":
+            where = (f"a line of its own (or 'inside {mover} -> zone{phase}'), or the troopers placed ('at'), the "
+                     f"enemy Deployment Zone ('zone SIDE deployment: X Y, ...') and the path ('{path}')")
+            return kind, ids, f"toward {mover} -> zone{phase}", where
         word = kind.split("_")[1]
-        return (kind, ids, f"{word} {mover} -> ENEMY",
-                f"a line of its own, or the troopers placed ('at') and the path ('move {mover} via ...')")
+        return (kind, ids, f"{word} {mover} -> ENEMY{phase}",
+                f"a line of its own, or the troopers placed ('at') and the path ('{path}')")
     return kind, ids, " ".join(ids), "the position"
 
 

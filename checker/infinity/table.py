@@ -88,9 +88,20 @@ class TemplateDecl:
 @dataclass(frozen=True)
 class MoveDecl:
     """``move alg via 12 14, 15 18``: the path of the activated trooper's first skill,
-    from where it stands through these points (checker/infinity/table_moves.py)."""
+    from where it stands through these points (checker/infinity/table_moves.py);
+    ``move alg second via ...``, its second skill's, from where the first one ended."""
 
     trooper: Named
+    points: tuple[tuple[float, float], ...]
+    skill: int = 1  # 1: the first skill's path; 2: the second's
+
+
+@dataclass(frozen=True)
+class ZoneDecl:
+    """``zone nomads deployment: x y, ...``: a side's Deployment Zone, a polygon on the
+    table (read by the Impetuous move, checker/infinity/table_impetuous.py)."""
+
+    side: Named
     points: tuple[tuple[float, float], ...]
 
 
@@ -102,6 +113,7 @@ class TableDecl:
     terrain: tuple[TerrainDecl, ...] = ()
     templates: tuple[TemplateDecl, ...] = ()
     moves: tuple[MoveDecl, ...] = ()
+    zones: tuple[ZoneDecl, ...] = ()
 
 
 def silhouette_inches(s: int, prone: bool) -> tuple[float, float]:

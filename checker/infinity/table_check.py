@@ -96,6 +96,9 @@ def apply(pos: Position, troopers: tuple[Trooper, ...], error: Callable[..., Pos
         if decl is not None and decl.templates:
             raise error("a template is placed but no trooper is: write 'at ID X Y' for its attacker and target",
                         decl.templates[0].attacker)
+        if decl is not None and decl.zones:
+            raise error("a Deployment Zone is placed but no trooper is: write 'at ID X Y' for the troopers it concerns",
+                        decl.zones[0].side)
         return None
     by_id = {t.id: t for t in troopers}
     table = bodies_of(decl, by_id, error)
