@@ -11,12 +11,12 @@ from click.testing import CliRunner
 
 from checker.cli import main
 from checker.engine.errors import NotationError, PositionError
-from checker.infinity import cases, sequence, sequence_report, state_writer
+from checker.infinity import cases, notation, sequence, sequence_report, state_writer
 
 ROOT = Path(__file__).resolve().parent.parent
 SEQUENCE_CASES = sorted(
     p for edition in ("n5", "n3") for p in (ROOT / "cases" / edition).rglob("*.toml")
-    if sequence.is_sequence(p.read_text(encoding="utf-8")) and cases.load(p).command == "check"
+    if notation.is_sequence(p.read_text(encoding="utf-8")) and cases.load(p).command == "check"
 )
 
 
@@ -59,8 +59,8 @@ order a from group 1: Move
 
 
 def test_one_order_is_not_a_sequence():
-    assert not sequence.is_sequence("edition n5\nactive pan\n# step 1\norder a: Move\n")
-    assert sequence.is_sequence(SEQ)
+    assert not notation.is_sequence("edition n5\nactive pan\n# step 1\norder a: Move\n")
+    assert notation.is_sequence(SEQ)
 
 
 @pytest.mark.parametrize(("text", "line", "words"), [

@@ -206,12 +206,15 @@ if _lib is not None:
         return (name, *map(_VALUES.__getitem__, _ffi.unpack(_ARGUMENTS[0], count)))
 
     def _c_rows(symbols: Iterable[clingo.Symbol], skipped: frozenset[str]):
-        """Each atom's name and row, through clingo's C symbol functions."""
+        """Each atom's name and row, through clingo's C symbol functions: a model's
+        sequence of symbols (``Model.symbols``) read as the C symbols it holds, with no
+        Symbol object made for each."""
         name_of, arguments_of, unpack = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack
         names, convert = _NAMES, _VALUES.__getitem__
         chars, arguments, size = _CHARS, _ARGUMENTS, _SIZE
-        for symbol in symbols:
-            rep = symbol._rep
+        held = getattr(symbols, "_p_symbols", None)
+        reps = unpack(held, len(held)) if held is not None else (symbol._rep for symbol in symbols)
+        for rep in reps:
             name_of(rep, chars)
             name = names[chars[0]]
             if name not in skipped:

@@ -56,6 +56,9 @@ class Slicer:
         self.known: dict[Key, frozenset[Pattern]]
         self.met: frozenset[tuple[Key, int]]
         self.gives, self.missing, self.needed, self.places, self.known, self.met = data
+        # per name and arity of a fact, the keys (either sign) some statement needs, with
+        # their argument places
+        self._wanted: dict[Key, tuple[tuple[Key, tuple[int, ...]], ...]] = {}
 
     def data(self) -> tuple:
         return self.gives, self.missing, self.needed, self.places, self.known, self.met
@@ -84,14 +87,16 @@ class Slicer:
 
     def kept(self, facts: Iterable[clingo.Symbol]) -> list[int]:
         """The indices of the statements to give clingo with ``facts``, in order."""
-        places = self.places
+        places, wanted = self.places, self._wanted
         queue: list[Atom] = []
         seen: set[tuple[Key, tuple]] = set()
         for name, row in reading.rows(facts):
-            for key in ((name, len(row)), ("-" + name, len(row))):
-                at = places.get(key)
-                if at is None:
-                    continue  # no rule needs it
+            fact = (name, len(row))
+            keys = wanted.get(fact)
+            if keys is None:
+                keys = wanted[fact] = tuple((key, places[key]) for key in (fact, ("-" + name, len(row)))
+                                            if key in places)
+            for key, at in keys:  # none: no rule needs it
                 values = tuple(row[k] for k in at)
                 if (key, values) not in seen:
                     seen.add((key, values))

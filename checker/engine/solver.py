@@ -11,6 +11,7 @@ import hashlib
 import marshal
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -257,8 +258,9 @@ def checked(edition: str, atoms: Atoms) -> Atoms:
 
 def _shown(
     edition: str, facts: list[clingo.Symbol], seconds: float, parsed: bool | None = None
-) -> tuple[list[clingo.Symbol], dict[str, float], int]:
-    """The shown atoms of the answer set, in clingo's order, the timings and the number
+) -> tuple[Sequence[clingo.Symbol], dict[str, float], int]:
+    """The shown atoms of the answer set, in clingo's order (its model's sequence of
+    them, which ``reading.read`` reads without a Symbol object for each), the timings and the number
     of ground atoms. ``parsed`` True builds the Control from the parsed rule base, False
     loads the entry file, None chooses (``_add_rule_base``)."""
     messages: list[str] = []
@@ -275,8 +277,8 @@ def _shown(
         ctl.ground([("base", [])])
         timings["ground"] = time.perf_counter() - start
         start = time.perf_counter()
-        shown: list[clingo.Symbol] = []
-        with ctl.solve(on_model=lambda m: shown.extend(m.symbols(shown=True)), async_=True) as handle:
+        models: list[Sequence[clingo.Symbol]] = []  # one: --models=1
+        with ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)), async_=True) as handle:
             if not handle.wait(seconds):
                 handle.cancel()
                 raise SolveTimeout(
@@ -289,7 +291,7 @@ def _shown(
         raise RuleBaseError(f"clingo failed on the {edition} rule base: {exc}", tuple(messages)) from None
     if not result.satisfiable:
         raise RuleBaseError(f"the {edition} rule base has no answer set for this position", tuple(messages))
-    return shown, timings, int(ctl.statistics["problem"]["lpStep"]["atoms"])
+    return models[-1], timings, int(ctl.statistics["problem"]["lpStep"]["atoms"])
 
 
 def program_text(facts: list[clingo.Symbol]) -> str:

@@ -132,8 +132,8 @@ from . import (
     analysis,
     case_schema,
     case_spec,
+    notation,
     odds,
-    sequence,
     sequence_cases,
 )
 from .case_compare import (
@@ -238,7 +238,7 @@ def run(case: Case, prepared: analysis.Prepared | None = None) -> CaseResult:
         except RulingError as exc:
             return CaseResult(case, (Difference("error", unexpected=(str(exc),)),), str(exc))
         return CaseResult(case, tuple(odds_differences(case.expect, priced)), odds_text(priced))
-    if sequence.is_sequence(case.position):
+    if notation.is_sequence(case.position):
         return sequence_cases.run(case)
     try:
         result = analysis.analyse(case.position, str(case.path), prepared)

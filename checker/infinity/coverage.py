@@ -192,7 +192,7 @@ def ties(case: cases.Case, root: Path = ROOT) -> Ties | None:
 
 def _positions(case: cases.Case) -> list[Position]:
     """The case's position, or each Order's of a sequence (checker/infinity/sequence.py)."""
-    if not sequence.is_sequence(case.position):
+    if not notation.is_sequence(case.position):
         return [notation.parse(case.position, str(case.path))]
     seq = sequence.split(case.position, str(case.path))
     return [notation.parse(sequence.order_text(seq, k), str(case.path)) for k in range(len(seq.steps))]

@@ -8,6 +8,7 @@ are the only ones that know lark.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -205,6 +206,16 @@ MISTAKES = {
         "distance fus1 hellcat\n",
     ],
 }
+
+
+_STEP_LINE = re.compile(r"^[ \t]*step\b", re.MULTILINE)
+
+
+def is_sequence(text: str) -> bool:
+    """Whether the text has a ``step`` line: a sequence of Orders (docs/turn.md,
+    checker/infinity/sequence.py), which a position of one Order pays no more for than
+    this search."""
+    return _STEP_LINE.search(text) is not None
 
 
 @lru_cache(maxsize=2)

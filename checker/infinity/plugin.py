@@ -40,9 +40,9 @@ class Infinity:
 
     def judge(self, command: str, text: str, file: str, fmt: str, *, legal_only: bool = False,
               strict: bool = False, with_odds: bool = False) -> Output:
-        from . import analysis, sequence
+        from . import analysis, notation
 
-        if sequence.is_sequence(text):
+        if notation.is_sequence(text):
             return self._judge_sequence(command, text, file, fmt, legal_only=legal_only, strict=strict,
                                         with_odds=with_odds)
         analysed = analysis.analyse(text, file, only=command)
@@ -92,9 +92,9 @@ class Infinity:
         return Output.of(fmt, lambda: {"after": after, "position": written}, lambda: written, False)
 
     def odds(self, text: str, file: str, fmt: str) -> Output:
-        from . import odds, odds_render, sequence
+        from . import notation, odds, odds_render
 
-        if sequence.is_sequence(text):
+        if notation.is_sequence(text):
             from . import sequence_report
             from .analysis import prepare_position
 

@@ -13,12 +13,11 @@ last Order left with ``states_phase`` set (asp/infinity/core/states_phase.lp), g
 the states the turn ends with. A position of one Order never comes here: it takes the
 path it always took.
 
-Defines: :func:`is_sequence`, :func:`split`, :func:`judge`, :class:`Judged`.
+Defines: :func:`split`, :func:`judge`, :class:`Judged`.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -39,7 +38,6 @@ from .answers import (
 from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
-_STEP_LINE = re.compile(r"^[ \t]*step\b", re.MULTILINE)
 # Relations that describe the table and hold for the Orders after the one they are
 # written for; a Mine's trigger and a Smoke are the Order's own.
 CARRIED = frozenset({"lof", "lof_both", "zoc", "hacking", "distance", "contact", "cover", "visibility",
@@ -51,12 +49,6 @@ ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across"})
 STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy", "dispersion", "active"}) | CARRIED | ORDER_ONLY
 SPENT_KINDS = frozenset({"spent_regular", "spent_tokens", "spent_own"})
 LIST_KINDS = {"skills": "special_skills", "characteristics": "characteristics"}  # a trooper's list -> its kind
-
-
-def is_sequence(text: str) -> bool:
-    """Whether the text has a ``step`` line (a few microseconds: a position of one Order
-    pays no more than this for sequences)."""
-    return _STEP_LINE.search(text) is not None
 
 
 @dataclass(frozen=True)
