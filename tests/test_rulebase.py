@@ -105,6 +105,10 @@ UNREACHABLE = {
         "remote_presence": "asp/infinity/core/damage.lp: needs the Remote Presence skill, not in the N3 catalogue",
         "fireteam_leader_attacks": "asp/infinity/core/fireteam.lp: needs a skill with both the Movement and the "
                                    "Attack label (N5 Berserk), none in the N3 catalogue",
+        **{rule: "asp/infinity/core/command_tokens.lp, retreat.lp, aftermath.lp: need operational_use/2 or "
+                 "unaffected_before/1, the N5 `token` and `began T unaffected` lines checker/infinity/turn.py "
+                 "refuses in an N3 position" for rule in ("token_guts", "token_regular", "token_unaffected",
+                                                            "token_use_side", "token_use_spent")},
     },
     "n5": {},
 }

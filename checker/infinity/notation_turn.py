@@ -65,11 +65,23 @@ class TurnStatements(Statements):
     def _limited_tokens(self, node: Tree) -> None:
         self._army(node, "limited_tokens")
 
+    def _token_use(self, node: Tree) -> None:
+        # `token alg regular`: an Operational Use of a Command Token on the trooper alg
+        use = str((_tokens(node, "TOKEN_USE") or _tokens(node, "TOKEN_ORDER_USE"))[0])
+        self.fields["army"].append(ArmyDecl("token_use", _named(_tokens(node, "NAME")[0]), own=use))
+
+    def _token_order_use(self, node: Tree) -> None:
+        # `token alg guts`: a use for this Order only (a sequence does not carry it)
+        self._token_use(node)
+
     def _first_player(self, node: Tree) -> None:
         self._army(node, "first_player")
 
     def _began_isolated(self, node: Tree) -> None:
         self._army(node, "began_isolated")
+
+    def _began_unaffected(self, node: Tree) -> None:
+        self._army(node, "began_unaffected")
 
     def _species(self, node: Tree) -> None:
         # `species ariadna human`: the side, then the species its army is formed by

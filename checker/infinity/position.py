@@ -212,8 +212,11 @@ class ArmyDecl:
     ``cancel_impetuous`` (a trooper's Impetuous Order cancelled, spending a Regular Order
     of ``group`` when written), ``off_table`` (an Airborne Deployment trooper still off
     the table: it adds no Order to the pool), ``species`` (the species ``own`` the side's
-    army is formed by). ``subject`` is the side, or the trooper of
-    ``spent_own``, ``cancel_impetuous`` and ``off_table``."""
+    army is formed by), ``token_use`` (an N5 Operational Use of a Command Token, ``own``
+    ``regular``, ``unaffected`` or ``guts``), ``began_unaffected`` (a trooper a Command
+    Token of an earlier turn made unaffected by Retreat!). ``subject`` is the side, or the
+    trooper of ``spent_own``, ``cancel_impetuous``, ``off_table``, ``token_use`` and
+    ``began_unaffected``."""
 
     kind: str
     subject: Named

@@ -39,14 +39,19 @@ from .position import ArmyDecl, Named, Position, Span, TrooperDecl, lines_of
 from .report import CheckReport
 
 # Relations that describe the table and hold for the Orders after the one they are
-# written for; a Mine's trigger and a Smoke are the Order's own.
+# written for; a Mine's trigger, a Smoke and a Command Token spent on a Guts Roll
+# (`token T guts`) are the Order's own.
 CARRIED = frozenset({"lof", "lof_both", "zoc", "hacking", "distance", "contact", "cover", "visibility",
                      "visibility_inside"})
-ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across"})
+ORDER_ONLY = frozenset({"trigger", "smoke_at", "smoke_across", "token_order_use"})
 # What a step may hold: its Order (or deployment), AROs, dice and relations; a deployment
 # step may name the player deploying (``active``: the players deploy in turn,
 # docs/deployment.md).
-STEP_KINDS = frozenset({"order", "aro", "aro_delay", "dice", "deploy", "dispersion", "active"}) | CARRIED | ORDER_ONLY
+# An Operational Use of a Command Token (`token T USE`) written in a step is made before
+# or during its Order, and holds for the turn's later Orders (``anew`` does not drop it).
+TURN_CARRIED = frozenset({"token_use"})
+STEP_KINDS = (frozenset({"order", "aro", "aro_delay", "dice", "deploy", "dispersion", "active"}) | CARRIED | ORDER_ONLY
+              | TURN_CARRIED)
 SPENT_KINDS = frozenset({"spent_regular", "spent_tokens", "spent_own"})
 LIST_KINDS = {"skills": "special_skills", "characteristics": "characteristics"}  # a trooper's list -> its kind
 
@@ -110,7 +115,7 @@ def split(text: str, file: str = "<position>") -> Split:
                 raise error(f"a step holds its Order's lines (order, aro, dice, deploy, relations), not "
                             f"'{s.kind}': write it before the first 'step'", s.line)
             steps[-1][1].append(s)
-        elif s.kind in STEP_KINDS - CARRIED - ORDER_ONLY - {"active"}:
+        elif s.kind in STEP_KINDS - CARRIED - ORDER_ONLY - TURN_CARRIED - {"active"}:
             raise error(f"'{s.kind}' before the first 'step': each Order of a sequence follows its 'step N' line",
                         s.line, ("'step 1'",))
         else:
@@ -165,7 +170,7 @@ def order_text(seq: Split, index: int) -> str:
         take(s)
     for k, step in enumerate(seq.steps[:index]):
         for s in step.statements:
-            if s.kind in CARRIED and k >= cut:
+            if s.kind in CARRIED and k >= cut or s.kind in TURN_CARRIED:
                 take(s)
     for s in seq.steps[index].statements:
         take(s)

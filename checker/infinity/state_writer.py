@@ -69,9 +69,12 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
     out: list[str] = []
     tokens = {d.subject.span.line: d for d in first.army if d.kind == "tokens"}
     rounds = {d.subject.span.line: d for d in first.army if d.kind == "game_round"}
+    uses = _uses(seq, index, first)
     for s in seq.header:
         if s.kind in sequence.SPENT_KINDS and carry.started or s.kind in sequence.ORDER_ONLY:
             continue
+        if s.kind in sequence.TURN_CARRIED:
+            continue  # written below, with the uses the steps up to N wrote
         if s.kind == "off_table":
             continue  # written below, as the deployments left them
         if carry.ended and s.kind in ("cancel_impetuous", "nullified", "limited_tokens", "began_isolated"):
@@ -87,6 +90,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         if held is not None and (carry.ended or dealt is not None) and (held.count is not None or dealt is not None):
             count = int(held.count.text) if held.count is not None else dealt or 0
             spent = next((n for side, n in carry.spent_tokens.items() if sequence._same(side, held.subject.text)), 0)
+            spent += sum(1 for d in uses if d.own != "guts" and sequence._same(_side_of(first, d) or "", held.subject.text))
             out.append(f"tokens {held.subject.text} {max(count - spent, 0) if carry.ended else count}")
             continue
         if s.kind in sequence.CARRIED:
@@ -119,9 +123,12 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
         out.extend(f"retreat {d.subject.text}" for d in sequence.retreat_decls(carry, first.army, _SPAN))
         out.extend(f"led {d.subject.text}" for d in sequence.led_decls(carry, first.army, _SPAN))
         out.extend(_spent_line(d) for d in sequence.spent_decls(carry, _SPAN))
+        out.extend(f"token {d.subject.text} {d.own}" for d in uses)
     else:
         # at the start of any turn that follows, a trooper Isolated now began it Isolated
         out.extend(f"began {t.id.text} isolated" for t in first.troopers if t.id.text in carry.isolated)
+        # "until the end of the game": a trooper a Command Token freed from Retreat! stays free
+        out.extend(f"began {d.subject.text} unaffected" for d in uses if d.own == "unaffected")
     out.extend(f"off table {d.subject.text}" for d in sequence.off_table_decls(carry, _SPAN))
     for step in seq.steps[index + 1:]:
         end = max((s.end_line for s in step.statements), default=step.line)
@@ -130,6 +137,21 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
 
 
 _SPAN = Span(1, 1)  # the spent statements are written, not read: no place to point at
+
+
+def _uses(seq: sequence.Split, index: int, first: Position) -> list[ArmyDecl]:
+    """The turn's Operational Uses of Command Tokens (`token T USE`) written before the
+    first step and in steps up to ``index``, each held for the rest of the turn."""
+    lines = {s.line for s in seq.header if s.kind in sequence.TURN_CARRIED}
+    lines |= {s.line for step in seq.steps[:index + 1] for s in step.statements if s.kind in sequence.TURN_CARRIED}
+    text = sequence.order_text(seq, index)
+    army = notation.parse(text, seq.file).army if lines - {d.subject.span.line for d in first.army} else first.army
+    return [d for d in army if d.kind == "token_use" and d.subject.span.line in lines]
+
+
+def _side_of(first: Position, use: ArmyDecl) -> str | None:
+    """The side of the trooper a use names, as its ``trooper`` line writes it."""
+    return next((t.side.text for t in first.troopers if t.id.text == use.subject.text), None)
 
 
 def _next_round(first: Position, written: ArmyDecl | None) -> int | None:

@@ -4,7 +4,9 @@ troopers and number ranges, and turned into the rule base's facts
 (asp/infinity/core/order_count.lp, command_tokens.lp, retreat.lp: command_tokens/2, tokens_generated/1,
 pool_written/3, pool_generated/2, spent_regular/3,
 spent_tokens/2, spent_own/2 (spent_own/3 with the times spent), nullified/3, retreat_written/1, army_points/3, led/1, impetuous_cancelled/2,
-off_table/1, game_round/1, first_player/1, tokens_limited/1 (asp/infinity/core/game_round.lp), began_isolated/1, species/2 (Side, Species: `species SIDE NAME`); states_phase/1 at a sequence's
+off_table/1, game_round/1, first_player/1, tokens_limited/1 (asp/infinity/core/game_round.lp), began_isolated/1, species/2 (Side, Species: `species SIDE NAME`),
+operational_use/2 (Trooper, regular | unaffected | guts: `token T USE`, asp/infinity/core/command_tokens.lp),
+unaffected_before/1 (Trooper: `began T unaffected`, asp/infinity/core/retreat.lp); states_phase/1 at a sequence's
 `step N end`, asp/infinity/core/states_phase.lp).
 """
 
@@ -42,11 +44,13 @@ FACT_NAMES = {"tokens": "command_tokens", "pool": "pool_written", "spent_regular
               "states_phase": "states_phase", "cancel_impetuous": "impetuous_cancelled",
               "wound_inflicted": "wound_inflicted_this_turn", "nullified": "nullified",
               "limited_tokens": "tokens_limited", "first_player": "first_player", "game_round": "game_round",
-              "began_isolated": "began_isolated", "off_table": "off_table", "species": "species"}
+              "began_isolated": "began_isolated", "off_table": "off_table", "species": "species",
+              "token_use": "operational_use", "began_unaffected": "unaffected_before"}
 
 # The keyword a statement is written with, where its kind's first word is not it.
 _KEYWORDS = {"game_round": "round", "first_player": "first", "limited_tokens": "limited",
-             "began_isolated": "began", "species": "species"}
+             "began_isolated": "began", "species": "species", "token_use": "token",
+             "began_unaffected": "began"}
 
 
 def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[ArmyFact, ...]:
@@ -56,7 +60,8 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
     seen: dict[tuple, ArmyDecl] = {}
     facts = []
     for decl in decls:
-        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted", "began_isolated", "off_table"):
+        if decl.kind in ("spent_own", "cancel_impetuous", "wound_inflicted", "began_isolated", "off_table", "token_use",
+                         "began_unaffected"):
             subject = resolver._id(decl.subject)
         elif decl.kind == "game_round":
             subject = "game"  # the game's round, of no side
@@ -65,6 +70,11 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
             if subject not in sides:
                 raise resolver.error(f"no trooper is on the side {decl.subject.text!r}; sides here: "
                                      f"{', '.join(sorted(sides))}", decl.subject, ("a side of the position",))
+        if decl.kind in ("token_use", "began_unaffected") and resolver.cat.edition != "n5":
+            what = f"token {decl.subject.text} {decl.own}" if decl.own else f"began {decl.subject.text} unaffected"
+            raise resolver.error(f"'{what}' is an N5 Operational Use of a Command Token: "
+                                 "the stored N3 Command Tokens page breaks off in its Tactical Use list, before "
+                                 "these uses", decl.subject, ("an N5 position",))
         if decl.kind == "spent_own" and decl.own == "airborne":
             _airborne(resolver, subject, decl)
         group = resolver.number("group", decl.group) if decl.group is not None else None
@@ -119,10 +129,12 @@ def army_fact(fact: ArmyFact) -> tuple:
         return name, who, fact.group if fact.group is not None else NONE
     if fact.kind == "game_round":
         return name, fact.count
+    if fact.kind == "token_use":  # `token alg regular`: operational_use(alg, regular)
+        return name, who, fact.own
     if fact.kind == "species":  # a name the player writes: a string, as the side's
         return name, who, Name(fact.own or "")
     if fact.kind in ("retreat", "led", "states_phase", "wound_inflicted", "limited_tokens", "first_player",
-                     "began_isolated", "off_table"):
+                     "began_isolated", "off_table", "began_unaffected"):
         return (name, who)
     if fact.kind == "pool" and fact.count is None:
         return "pool_generated", who, fact.group
