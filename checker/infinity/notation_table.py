@@ -6,6 +6,8 @@ Defines: TableStatements.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lark import Tree
 
 from ..engine.errors import NotationError, PositionError
@@ -16,15 +18,9 @@ from .notation_tree import span as _span
 from .notation_tree import subtrees as _subtrees
 from .notation_tree import token as _token
 from .notation_tree import tokens as _tokens
-from .table import BOUNDS as TABLE_BOUNDS
-from .table import (
-    MoveDecl,
-    Placement,
-    TableDecl,
-    TemplateDecl,
-    TerrainDecl,
-    ZoneDecl,
-)
+
+if TYPE_CHECKING:  # checker.infinity.table loads with the first table statement (a position without one skips it)
+    from .table import TableDecl
 
 
 class TableStatements(Statements):
@@ -35,12 +31,16 @@ class TableStatements(Statements):
         f = self.fields
         if not (f.get("placements") or f.get("terrain") or f.get("templates") or f.get("moves") or f.get("zones")):
             return None
+        from .table import TableDecl
+
         return TableDecl(tuple(f.get("placements", ())), tuple(f.get("terrain", ())), tuple(f.get("templates", ())),
                          tuple(f.get("moves", ())), tuple(f.get("zones", ())))
 
     def _inches(self, token: Token) -> float:
         """A coordinate, height or elevation in inches, inside the table's bounds."""
-        low, high = TABLE_BOUNDS
+        from .table import BOUNDS
+
+        low, high = BOUNDS
         return self._within(token, low, high, f"{token} inches is off the table", f"{low:g} to {high:g} inches")
 
     def _degrees(self, token: Token) -> float:
@@ -82,6 +82,8 @@ class TableStatements(Statements):
         elevation = 0.0
         for e in _subtrees(node, "elevation"):
             elevation = self._inches(_token(e.children[1]))
+        from .table import Placement
+
         self.fields["placements"].append(Placement(trooper, x, y, facing, toward, elevation))
 
     def _terrain(self, node: Tree) -> None:
@@ -100,12 +102,16 @@ class TableStatements(Statements):
             raise NotationError(
                 f"solid terrain {name.text!r} needs its height: 'terrain {name.text} solid height 2: ...'",
                 self._location(name.span))
+        from .table import TerrainDecl
+
         self.fields.setdefault("terrain", []).append(TerrainDecl(name, kind, points, height, zone))
 
     def _template(self, node: Tree) -> None:
         attacker, target = (_named(t) for t in _tokens(node, "NAME"))
         shape = " ".join(str(_tokens(node, "TEMPLATE_SHAPE")[0]).split())
         placement = "impact" if _tokens(node, "ON_KW") else "direct"
+        from .table import TemplateDecl
+
         self.fields.setdefault("templates", []).append(TemplateDecl(attacker, shape, placement, target))
 
     def _move_path(self, node: Tree) -> None:
@@ -119,6 +125,8 @@ class TableStatements(Statements):
                     "write the whole path of one skill on one line",
                     self._location(trooper.span))
         points = tuple(self._point(p) for p in _subtrees(node, "point"))
+        from .table import MoveDecl
+
         self.fields["moves"].append(MoveDecl(trooper, points, skill))
 
     def _deployment_zone(self, node: Tree) -> None:
@@ -134,4 +142,6 @@ class TableStatements(Statements):
             raise NotationError(
                 f"the Deployment Zone of {side.text!r} needs at least three different corners",
                 self._location(side.span))
+        from .table import ZoneDecl
+
         self.fields["zones"].append(ZoneDecl(side, points))
