@@ -29,7 +29,7 @@ from .notation_tree import span as _span
 from .notation_tree import subtrees as _subtrees
 from .notation_tree import token as _token
 from .notation_tree import tokens as _tokens
-from .notation_turn import TurnStatements
+from .notation_turn import ARMY_KINDS, TurnStatements
 from .position import (
     RANGES,
     AroDecl,
@@ -358,6 +358,15 @@ def _mistake_states() -> dict[str, set[tuple[int, str]]]:
     return states
 
 
+# The grammar's relation rules read as a relation of one kind from two troopers: the
+# kind, and the token that holds the relation's value (``distance a b 7.5``), if any.
+RELATIONS: dict[str, tuple[str, str | None]] = {
+    "lof": ("lof", None), "zoc": ("zoc", None), "hacking": ("hacking", None), "contact": ("contact", None),
+    "distance": ("distance", "NUMBER"), "cover": ("cover", "COVER_KIND"), "nearest": ("nearest", None),
+    "toward": ("toward", None), "reach": ("reach", None), "visibility": ("visibility", "VISIBILITY_ZONE"),
+}
+
+
 class _Builder(TurnStatements, TableStatements, DeployStatements):
     """Turns a parse tree into a Position, rejecting repeated singleton statements."""
 
@@ -371,7 +380,13 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
     def build(self, tree: Tree) -> Position:
         """The Position of the parsed statements, taken in the order of their lines."""
         for node in tree.children:
-            if isinstance(node, Tree):
+            if not isinstance(node, Tree):
+                continue
+            if node.data in RELATIONS:
+                self._relation(node, *RELATIONS[node.data])
+            elif node.data in ARMY_KINDS:
+                self._army(node, ARMY_KINDS[node.data])
+            else:
                 getattr(self, "_" + node.data)(node)
         f = self.fields
         return Position(
@@ -485,37 +500,9 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
         value = _named(_tokens(node, value_token)[0]) if value_token else None
         self.fields["relations"].append(Relation(kind, _named(subject), _named(obj), step, value))
 
-    # One method per relation rule of the grammar; the tree's data names the kind.
-    def _lof(self, node: Tree) -> None:
-        self._relation(node, "lof")
-
     def _lof_both(self, node: Tree) -> None:
         self._relation(node, "lof")
         self._relation(Tree(node.data, list(reversed(node.children))), "lof")
-
-    def _zoc(self, node: Tree) -> None:
-        self._relation(node, "zoc")
-
-    def _hacking(self, node: Tree) -> None:
-        self._relation(node, "hacking")
-
-    def _contact(self, node: Tree) -> None:
-        self._relation(node, "contact")
-
-    def _distance(self, node: Tree) -> None:
-        self._relation(node, "distance", "NUMBER")
-
-    def _cover(self, node: Tree) -> None:
-        self._relation(node, "cover", "COVER_KIND")
-
-    def _nearest(self, node: Tree) -> None:
-        self._relation(node, "nearest")
-
-    def _toward(self, node: Tree) -> None:
-        self._relation(node, "toward")
-
-    def _reach(self, node: Tree) -> None:
-        self._relation(node, "reach")
 
     def _toward_zone(self, node: Tree) -> None:
         self._zone_relation(node, "toward_zone")
@@ -529,9 +516,6 @@ class _Builder(TurnStatements, TableStatements, DeployStatements):
         phase = [str(t) for p in _subtrees(node, "phase") for t in p.children if _token(t).type != "FROM_KW"]
         step = {"first": 1, "second": 2}[phase[0]] if phase else 0
         self.fields["relations"].append(Relation(kind, trooper, trooper, step))
-
-    def _visibility(self, node: Tree) -> None:
-        self._relation(node, "visibility", "VISIBILITY_ZONE")
 
     def _visibility_inside(self, node: Tree) -> None:
         # one trooper: it is both the subject and the object of the relation

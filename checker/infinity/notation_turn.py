@@ -1,7 +1,7 @@
 """The Player Turn's statements of a position (docs/turn.md): the army's Orders, Command Tokens,
 Retreat! and the steps of a sequence, read from the parse tree.
 
-Defines: TurnStatements.
+Defines: TurnStatements, ARMY_KINDS.
 """
 
 from __future__ import annotations
@@ -16,6 +16,14 @@ from .notation_tree import subtrees as _subtrees
 from .notation_tree import token as _token
 from .notation_tree import tokens as _tokens
 from .position import ArmyDecl, Named
+
+# The grammar's Player Turn rules read as an army statement of one kind (``_army``): a
+# side, then a Combat Group and a count where the rule writes them.
+ARMY_KINDS = {
+    "command_tokens": "tokens", "pool": "pool", "spent_regular": "spent_regular", "spent_tokens": "spent_tokens",
+    "retreat": "retreat", "led": "led", "nullified": "nullified", "limited_tokens": "limited_tokens",
+    "first_player": "first_player", "began_isolated": "began_isolated", "began_unaffected": "began_unaffected",
+}
 
 
 class TurnStatements(Statements):
@@ -32,38 +40,14 @@ class TurnStatements(Statements):
             group, count = None, ints[0] if ints else None
         self.fields["army"].append(ArmyDecl(kind, subject, group, count, own))
 
-    def _command_tokens(self, node: Tree) -> None:
-        self._army(node, "tokens")
-
-    def _pool(self, node: Tree) -> None:
-        self._army(node, "pool")
-
-    def _spent_regular(self, node: Tree) -> None:
-        self._army(node, "spent_regular")
-
-    def _spent_tokens(self, node: Tree) -> None:
-        self._army(node, "spent_tokens")
-
     def _spent_own(self, node: Tree) -> None:
         own = str(_subtrees(node, "own_order")[0].children[0])
         self._army(node, "spent_own", own)
-
-    def _retreat(self, node: Tree) -> None:
-        self._army(node, "retreat")
-
-    def _led(self, node: Tree) -> None:
-        self._army(node, "led")
 
     def _army_points(self, node: Tree) -> None:
         # `points nomads 300 counted`: the turn's Retreat! check already made
         counted = "counted" if _tokens(node, "COUNTED_KW") else None
         self._army(node, "army_points", counted)
-
-    def _nullified(self, node: Tree) -> None:
-        self._army(node, "nullified")
-
-    def _limited_tokens(self, node: Tree) -> None:
-        self._army(node, "limited_tokens")
 
     def _token_use(self, node: Tree) -> None:
         # `token alg regular`: an Operational Use of a Command Token on the trooper alg
@@ -73,15 +57,6 @@ class TurnStatements(Statements):
     def _token_order_use(self, node: Tree) -> None:
         # `token alg guts`: a use for this Order only (a sequence does not carry it)
         self._token_use(node)
-
-    def _first_player(self, node: Tree) -> None:
-        self._army(node, "first_player")
-
-    def _began_isolated(self, node: Tree) -> None:
-        self._army(node, "began_isolated")
-
-    def _began_unaffected(self, node: Tree) -> None:
-        self._army(node, "began_unaffected")
 
     def _species(self, node: Tree) -> None:
         # `species ariadna human`: the side, then the species its army is formed by
