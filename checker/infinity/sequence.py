@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import TypeVar
 
 from ..engine import catalogue
 from ..engine.errors import Location, NotationError
@@ -206,8 +207,7 @@ def _army(written: tuple[ArmyDecl, ...], carry: Carry, at: Span) -> tuple[ArmyDe
         if decl.kind == "off_table":
             continue  # written again below, as the deployments so far left them
         if decl.kind == "pool" and decl.count is None and decl.group is not None:
-            size = next((n for (side, g), n in carry.pools.items()
-                         if g == int(decl.group.text) and _same(side, decl.subject.text)), None)
+            size = pool_size(carry, decl.subject.text, int(decl.group.text))
             if size is not None:
                 decl = replace(decl, count=Named(str(size), decl.subject.span))
         if decl.kind == "army_points" and carry.started:  # the turn's Retreat! check was made at its start
@@ -225,16 +225,19 @@ def off_table_decls(carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
 
 def retreat_decls(carry: Carry, written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
     """``retreat`` for each side the turn's Retreat! check put in Retreat!, unless written."""
-    have = {d.subject.text for d in written if d.kind == "retreat"}
-    return tuple(ArmyDecl("retreat", Named(side, at)) for side in sorted(carry.retreat)
-                 if not any(_same(side, h) for h in have))
+    return _unwritten("retreat", carry.retreat, written, at)
 
 
 def led_decls(carry: Carry, written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
     """``led`` for each side that began the turn with its Lieutenant, unless written."""
-    have = {d.subject.text for d in written if d.kind == "led"}
-    return tuple(ArmyDecl("led", Named(side, at)) for side in sorted(carry.led)
-                 if not any(_same(side, h) for h in have))
+    return _unwritten("led", carry.led, written, at)
+
+
+def _unwritten(kind: str, sides: set[str], written: tuple[ArmyDecl, ...], at: Span) -> tuple[ArmyDecl, ...]:
+    """A ``kind`` statement for each of ``sides`` that ``written`` has none of."""
+    have = {d.subject.text for d in written if d.kind == kind}
+    return tuple(ArmyDecl(kind, Named(side, at)) for side in sorted(sides)
+                 if not any(same_side(side, h) for h in have))
 
 
 def spent_decls(carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
@@ -248,8 +251,23 @@ def spent_decls(carry: Carry, at: Span) -> tuple[ArmyDecl, ...]:
     return tuple(out)
 
 
-def _same(side: str, written: str) -> bool:
+def same_side(side: str, written: str) -> bool:
+    """Whether a side the rule base names is the one a position writes (spaces and case aside)."""
     return " ".join(side.split()).casefold() == " ".join(written.split()).casefold()
+
+
+_V = TypeVar("_V")
+
+
+def of_side(by_side: dict[str, _V], written: str) -> _V | None:
+    """The value ``by_side`` holds for the side a position writes ``written``, if any."""
+    return next((v for side, v in by_side.items() if same_side(side, written)), None)
+
+
+def pool_size(carry: Carry, written: str, group: int) -> int | None:
+    """The size a generated Order Pool had at the turn's start: the side written ``written``,
+    its Combat Group ``group``."""
+    return next((n for (side, g), n in carry.pools.items() if g == group and same_side(side, written)), None)
 
 
 @dataclass(frozen=True, order=True)
@@ -438,20 +456,18 @@ def _spend(carry: Carry, prepared: analysis.Prepared, number: int) -> str | None
     landing = {t for t, _ in game.deployments}  # an Airborne Deployment's Order: the trooper's own
     for order in game.orders:
         side = game.trooper(order.trooper).side
-        if order.trooper in landing:
-            # its own Order (`airborne`; an Irregular trooper's Irregular Order), with its
-            # Impetuous Order in the Impetuous Phase, or a Regular Order of its group's pool
-            # in a Coordinated Order (seed 002, Combat Jump, Parachutist)
+        # a landing spends the trooper's own Order (`airborne`; an Irregular trooper's
+        # Irregular Order), and its Impetuous Order in the Impetuous Phase, or a Regular
+        # Order of its group's pool in a Coordinated Order (seed 002, Combat Jump, Parachutist)
+        landed = order.trooper in landing
+        if landed:
             _own(carry, order.trooper, "airborne")
-            if order.impetuous:
-                _own(carry, order.trooper, "impetuous")
-            elif order.source == "regular" and order.pool is not None:
-                regular.add((side, order.pool))
-            continue
         if order.impetuous:
             _own(carry, order.trooper, "impetuous")
         elif order.source == "regular" and order.pool is not None:
             regular.add((side, order.pool))
+        elif landed:
+            continue
         elif order.source in ("irregular", "lieutenant", "tactical"):
             _own(carry, order.trooper, order.source)
         elif order.source is None and side in counted and not written:

@@ -85,12 +85,12 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
                 out.append(f"round {following}")
             continue
         held = tokens.get(s.line)
-        dealt = None if held is None else next(
-            (n for side, n in carry.tokens.items() if sequence._same(side, held.subject.text)), None)
+        dealt = None if held is None else sequence.of_side(carry.tokens, held.subject.text)
         if held is not None and (carry.ended or dealt is not None) and (held.count is not None or dealt is not None):
             count = int(held.count.text) if held.count is not None else dealt or 0
-            spent = next((n for side, n in carry.spent_tokens.items() if sequence._same(side, held.subject.text)), 0)
-            spent += sum(1 for d in uses if d.own != "guts" and sequence._same(_side_of(first, d) or "", held.subject.text))
+            spent = sequence.of_side(carry.spent_tokens, held.subject.text) or 0
+            spent += sum(1 for d in uses
+                         if d.own != "guts" and sequence.same_side(_side_of(first, d) or "", held.subject.text))
             out.append(f"tokens {held.subject.text} {max(count - spent, 0) if carry.ended else count}")
             continue
         if s.kind in sequence.CARRIED:
@@ -109,8 +109,7 @@ def _write(seq: sequence.Split, index: int, carry: sequence.Carry, lines: list[s
             continue
         pool = pools.get(s.line)
         if pool is not None and pool.count is None and pool.group is not None and not carry.ended:
-            size = next((n for (side, g), n in carry.pools.items()
-                         if g == int(pool.group.text) and sequence._same(side, pool.subject.text)), None)
+            size = sequence.pool_size(carry, pool.subject.text, int(pool.group.text))
             if size is not None:
                 out.append(f"pool {pool.subject.text} group {pool.group.text}: {size}")
                 continue
@@ -164,8 +163,7 @@ def _next_round(first: Position, written: ArmyDecl | None) -> int | None:
     if leader is None:
         return None
     number = int(written.count.text)
-    return number if sequence._same(leader, first.active.text) else number + 1
-
+    return number if sequence.same_side(leader, first.active.text) else number + 1
 
 
 def _relation_line(lines: list[str], s: notation.Statement) -> str:
@@ -216,7 +214,7 @@ def _trooper_line(t: TrooperDecl, carry: sequence.Carry, names: dict[str, str]) 
 def _lieutenant(t: TrooperDecl, carry: sequence.Carry) -> bool:
     """Whether the trooper is written as its army's Lieutenant: the one appointed as the
     turn ended, else the one written (it loses the skill to the appointed one)."""
-    appointed = next((a for side, a in carry.appointed.items() if sequence._same(side, t.side.text)), None)
+    appointed = sequence.of_side(carry.appointed, t.side.text)
     return t.lieutenant if appointed is None else appointed == t.id.text
 
 
