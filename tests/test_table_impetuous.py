@@ -10,7 +10,7 @@ from dataclasses import replace
 from shapely.geometry import Polygon
 
 from checker.infinity import notation
-from checker.infinity.measure import Body, Solid, Table
+from checker.infinity.measure import Body, Solid, Table, along
 from checker.infinity.position import Named, Span
 from checker.infinity.table import TableDecl, TerrainDecl, ZoneDecl, silhouette_inches
 from checker.infinity.table_impetuous import (
@@ -19,7 +19,6 @@ from checker.infinity.table_impetuous import (
     enemy_zone,
     impetuous_relations,
     inside,
-    samples,
     tenths,
     zone_gap,
 )
@@ -172,8 +171,8 @@ def test_doubling_back_inside_the_zone_is_not_counted():
     assert "path_doubles_back" not in found  # it reached the zone before turning back
 
 
-def test_samples_every_quarter_inch_with_the_corners():
-    walk = samples((0, 0), ((1, 0), (1, 0.5)))
+def test_a_path_is_walked_every_quarter_inch_with_the_corners():
+    walk = [(x, y) for x, y, _ in along((0, 0), ((1, 0), (1, 0.5)))]
     assert walk[0] == (0, 0) and (1, 0) in walk and walk[-1] == (1, 0.5) and len(walk) == 7
 
 

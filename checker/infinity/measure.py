@@ -36,6 +36,7 @@ from shapely.geometry.base import BaseGeometry
 from . import clip
 from .table import CONTACT_TOLERANCE, MM, TEMPLATES, ZOC_INCHES
 
+PATH_STEP = 0.25  # inches between the points of a path tried (LoF along it, a zone reached, doubling back)
 EPS = 1e-9  # float noise: a border exactly touched counts as touched
 ACROSS = np.array([-1.0, -0.5, 0.0, 0.5, 1.0])  # the points across a Silhouette, as fractions of its radius
 INSET = 1.5 * MM  # how far inside the target's outline its points stand (half of 3 mm)
@@ -262,3 +263,20 @@ def _cross_section(body: Body, other: Body, inset: float) -> np.ndarray:
     ys = np.repeat(body.y + py * across, len(heights))
     zs = np.tile(heights, len(across))
     return np.column_stack([xs, ys, zs])
+
+
+def along(start: tuple[float, float], points: tuple[tuple[float, float], ...]) -> list[tuple[float, float, float]]:
+    """Points of the path from ``start`` through ``points`` every PATH_STEP inches (and
+    each corner), with how far along each is."""
+    out = [(start[0], start[1], 0.0)]
+    walked = 0.0
+    here = start
+    for there in points:
+        length = math.dist(here, there)
+        count = max(1, math.ceil(length / PATH_STEP))
+        for k in range(1, count + 1):
+            f = k / count
+            out.append((here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f, walked + length * f))
+        walked += length
+        here = there
+    return out

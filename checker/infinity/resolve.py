@@ -226,9 +226,9 @@ class _Resolver:
         """The ``deploy`` statement: a deployment, never beside an Order or AROs."""
         pos = self.pos
         deploy_resolve.one_deployment(self)
-        if deploy_resolve.airborne_order(self):
-            pass  # the Order an Airborne Deployment spends, and the AROs against the landing trooper
-        elif pos.deployments and (pos.orders or pos.aros or pos.delays):
+        # an Airborne Deployment's landing is an Order, with AROs against the landing trooper
+        landing = deploy_resolve.airborne_order(self)
+        if not landing and pos.deployments and (pos.orders or pos.aros or pos.delays):
             other = (pos.orders[0].trooper if pos.orders else pos.aros[0].trooper if pos.aros
                      else pos.delays[0].trooper)
             raise self.error("a position states a deployment or an Order with its AROs, not both", other,

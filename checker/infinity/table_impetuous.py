@@ -51,11 +51,10 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
-from .measure import EPS, Body, Table
+from .measure import EPS, Body, Table, along
 from .position import Named, Relation, Span
 from .table import CONTACT_TOLERANCE, TableDecl
 
-STEP = 0.25  # inches between the points of a path tried for the zone and for doubling back
 BACK_TOLERANCE = 0.1  # inches a path may come back toward its start (a tape measure's reading)
 
 
@@ -80,18 +79,6 @@ def zone_gap(zone: BaseGeometry, x: float, y: float, r: float) -> float:
 def inside(zone: BaseGeometry, x: float, y: float, r: float) -> bool:
     """The base touches or overlaps the zone (within the contact tolerance)."""
     return zone_gap(zone, x, y, r) <= CONTACT_TOLERANCE
-
-
-def samples(start: tuple[float, float], points: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
-    """Points of the path every STEP inches, each corner included."""
-    out = [start]
-    here = start
-    for there in points:
-        count = max(1, math.ceil(math.dist(here, there) / STEP))
-        out += [(here[0] + (there[0] - here[0]) * k / count, here[1] + (there[1] - here[1]) * k / count)
-                for k in range(1, count + 1)]
-        here = there
-    return out
 
 
 def doubles_back(route: list[tuple[float, float]]) -> bool:
@@ -177,7 +164,7 @@ def impetuous_relations(table: Table, decl: TableDecl, mover: Body, end: Body,
 
 def _zone_relations(table: Table, zone: BaseGeometry, mover: Body, route: list[tuple[float, float]], me: Named,
                     step: int) -> list[Relation]:
-    walk = samples(route[0], tuple(route[1:]))
+    walk = [(x, y) for x, y, _ in along(route[0], tuple(route[1:]))]
     start, end = walk[0], walk[-1]
     found = [Relation("zone_gap_start", me, me, step, Named(str(tenths(zone_gap(zone, *start, mover.r))), me.span)),
              Relation("zone_gap_end", me, me, step, Named(str(tenths(zone_gap(zone, *end, mover.r))), me.span))]

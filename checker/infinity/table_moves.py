@@ -15,33 +15,14 @@ in its ZoC.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from shapely.geometry import Polygon
 
 from ..engine import catalogue as cat
-from .measure import Body, Table
+from .measure import Body, Table, along
 from .position import Named, Relation, Span
 from .table_impetuous import enemy_zone, impetuous_relations, inside_relations
-
-STEP = 0.25  # inches between the points of a path tried for LoF
-
-
-def along(start: tuple[float, float], points: tuple[tuple[float, float], ...]) -> list[tuple[float, float, float]]:
-    """Points of the path every STEP inches (and each corner), with how far along each is."""
-    out = [(start[0], start[1], 0.0)]
-    walked = 0.0
-    here = start
-    for there in points:
-        length = math.dist(here, there)
-        count = max(1, math.ceil(length / STEP))
-        for k in range(1, count + 1):
-            f = k / count
-            out.append((here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f, walked + length * f))
-        walked += length
-        here = there
-    return out
 
 
 def path_relations(table: Table, mover: Body, points: tuple[tuple[float, float], ...], edition: str,
@@ -83,7 +64,6 @@ def path_relations(table: Table, mover: Body, points: tuple[tuple[float, float],
             relations.append(Relation("contact", named_mover, named_other, step))
             lines.append(f"{mover.id}'s {whose}path ends in base contact with {other.id}")
     return relations, lines, end
-
 
 
 def _check_toward(pos, found: list[Relation], error) -> None:
