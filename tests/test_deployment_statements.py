@@ -63,8 +63,9 @@ def test_dispersion_and_off_table_are_read():
     (N5 + "deploy cj own zone\ndeploy alg own zone\n", 6, "a second 'deploy' statement"),
     (N5 + "deployable m1 panoceania { weapons: Shock Mine }\ndeploy cj own zone places m1 off table\n", 6,
      "a placed Deployable stands on the table"),
-    (N5 + "species panoceania human\nspecies panoceania alien\n", 6, "a second 'species' statement"),
-    (N5 + "species zz human\n", 5, "no trooper is on the side 'zz'"),
+    (N3 + "species panoceania human\nspecies panoceania alien\n", 6, "a second 'species' statement"),
+    (N3 + "species zz human\n", 5, "no trooper is on the side 'zz'"),
+    (N5 + "species panoceania human\n", 5, "no N5 rule reads a species"),
     (N5 + "spent alg airborne\n", 5, "has no skill that lands it with its own Order"),
     (N3 + "spent cj airborne\n", 5, "has no skill that lands it with its own Order"),
 ])

@@ -4,14 +4,14 @@ with one, where a Dispersion Roll put a trooper. Turned into the rule base's fac
 element/2, contact_element/2, dispersion/2 and dispersion_blocked/1 by
 checker/infinity/facts.py.
 
-Defines: elements, touches_element, element_contact, dispersions, airborne_order.
+Defines: elements, touches_element, element_contact, dispersions, species_read, airborne_order.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .position import Relation
+from .position import Named, Relation
 
 if TYPE_CHECKING:
     from .resolve import _Resolver
@@ -22,6 +22,9 @@ AIRBORNE_SKILLS = {"n5": {"combat_jump": "jump", "parachutist": "edge"}}
 # The editions whose rule base reads a Dispersion Roll (N3: asp/infinity/n3/dispersion.lp);
 # in N5 a failed deployment roll places the trooper at its own table edge, with no Dispersion.
 DISPERSION_READ = frozenset({"n3"})
+# The editions whose rule base reads a species (`species SIDE NAME`, a trooper's `species
+# NAME`): N3 Impersonation L1 against an alien army (asp/infinity/n3/skills/impersonation.lp).
+SPECIES_READ = frozenset({"n3"})
 
 
 def elements(resolver: _Resolver) -> tuple[tuple[str, str], ...]:
@@ -76,6 +79,15 @@ def dispersions(resolver: _Resolver) -> tuple[tuple[str, str, bool], ...]:
                                  d.trooper)
         out.append((resolver._id(d.trooper), "_".join(d.zone.text.split()), d.blocked))
     return tuple(out)
+
+
+def species_read(resolver: _Resolver, named: Named) -> None:
+    """A species written for a side or a trooper (``named``: where it is written) is read
+    only in an edition whose rule base reads one: elsewhere, bad input."""
+    edition = resolver.cat.edition
+    if edition not in SPECIES_READ:
+        raise resolver.error(f"no {edition.upper()} rule reads a species: it is N3 Impersonation L1's (never "
+                             "Impersonation-1 against an alien army)", named, ("no 'species' in this edition",))
 
 
 def one_deployment(resolver: _Resolver) -> None:

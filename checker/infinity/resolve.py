@@ -358,6 +358,8 @@ class _Resolver:
                 f"write it in {decl.id.text}'s details ('W 2; wounds 1')",
                 decl.wounds,
             )
+        if decl.species is not None:
+            deploy_resolve.species_read(self, decl.species)
         return Trooper(
             id=decl.id.text,
             side=self.sides.setdefault(cat.normalize(decl.side.text), decl.side.text),

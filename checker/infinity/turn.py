@@ -75,6 +75,10 @@ def resolve_army(resolver: _Resolver, decls: tuple[ArmyDecl, ...]) -> tuple[Army
             raise resolver.error(f"'{what}' is an N5 Operational Use of a Command Token: "
                                  "the stored N3 Command Tokens page breaks off in its Tactical Use list, before "
                                  "these uses", decl.subject, ("an N5 position",))
+        if decl.kind == "species":
+            from .deploy_resolve import species_read
+
+            species_read(resolver, decl.subject)
         if decl.kind == "spent_own" and decl.own == "airborne":
             _airborne(resolver, subject, decl)
         group = resolver.number("group", decl.group) if decl.group is not None else None
